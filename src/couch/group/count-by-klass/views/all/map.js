@@ -1,0 +1,3 @@
+function (doc) {
+  if (doc.klass) emit(doc.klass, 1);
+}

@@ -1,0 +1,3 @@
+function (doc) {
+  if (doc.klass === 'Adjustment' && typeof doc.key === 'string') emit(doc.key, doc.value);
+}

@@ -1,0 +1,3 @@
+function (doc) {
+  if (doc.klass === 'UserToken') emit([doc.user_id, doc.created_at], null);
+}

@@ -1,0 +1,87 @@
+// Validation of the sign-up, profile and password forms. The browser runs it before sending
+// and the server runs it again on what it receives, so both give the same messages.
+import { FIELD_MESSAGES as M, FieldErrors } from './errors';
+import { isLocale } from './locale';
+import { PASSWORD_MIN_LENGTH } from './user';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_NAME = 100;
+const MAX_EMAIL = 254;
+const MAX_PASSWORD = 200;
+
+export const TOO_SHORT_PASSWORD = `${M.tooShort} (minimum is ${PASSWORD_MIN_LENGTH} characters)`;
+export const TOO_LONG_NAME = `${M.tooLong} (maximum is ${MAX_NAME} characters)`;
+
+type Input = Record<string, unknown>;
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function checkEmail(errors: FieldErrors, field: string, value: unknown): void {
+  const email = text(value).trim();
+  if (!email) errors.add(field, M.blank);
+  else if (email.length > MAX_EMAIL || !EMAIL_PATTERN.test(email)) errors.add(field, M.invalid);
+}
+
+/** The confirmation is compared when the form has one, or whenever it was sent. */
+function checkNewPassword(errors: FieldErrors, input: Input, { form }: { form: boolean }): void {
+  const password = text(input.password);
+  if (!password) errors.add('password', M.blank);
+  else if (password.length < PASSWORD_MIN_LENGTH) errors.add('password', TOO_SHORT_PASSWORD);
+  else if (password.length > MAX_PASSWORD) errors.add('password', M.tooLong);
+  const compare = form ? Boolean(password || input.password_confirmation) : input.password_confirmation !== undefined;
+  if (compare && password !== text(input.password_confirmation)) {
+    errors.add('password_confirmation', M.mismatch);
+  }
+}
+
+function checkFullname(errors: FieldErrors, value: unknown): void {
+  if (value !== undefined && value !== null && typeof value !== 'string') errors.add('fullname', M.invalid);
+  else if (text(value).length > MAX_NAME) errors.add('fullname', TOO_LONG_NAME);
+}
+
+/**
+ * Sign-up. In the browser the confirmation and the terms are checked too (`form: true`);
+ * the server receives the spec's payload, which carries neither.
+ */
+export function validateRegistration(input: Input, { form = false } = {}): FieldErrors {
+  const errors = new FieldErrors();
+  checkEmail(errors, 'unconfirmed_email', input.unconfirmed_email);
+  checkFullname(errors, input.fullname);
+  checkNewPassword(errors, input, { form });
+  if (form && input.terms !== true) errors.add('terms', M.accepted);
+  if (input.locale !== undefined && !isLocale(input.locale)) errors.add('locale', M.inclusion);
+  return errors;
+}
+
+export function validateLogin(input: Input): boolean {
+  return Boolean(text(input.username ?? input.name).trim() && text(input.password));
+}
+
+/** Profile edit: full name and e-mail, with the current password. */
+export function validateProfileUpdate(input: Input): FieldErrors {
+  const errors = new FieldErrors();
+  checkFullname(errors, input.fullname);
+  if (input.unconfirmed_email !== undefined) checkEmail(errors, 'unconfirmed_email', input.unconfirmed_email);
+  if (input.locale !== undefined && !isLocale(input.locale)) errors.add('locale', M.inclusion);
+  if (!text(input.current_password)) errors.add('current_password', M.blank);
+  return errors;
+}
+
+/** Password change from the profile (with the current password) or from a reset link (with the token). */
+export function validatePasswordChange(
+  input: Input,
+  { needsCurrent, form = false }: { needsCurrent: boolean; form?: boolean },
+): FieldErrors {
+  const errors = new FieldErrors();
+  checkNewPassword(errors, input, { form });
+  if (needsCurrent && !text(input.current_password)) errors.add('current_password', M.blank);
+  return errors;
+}
+
+export function validateEmailRequest(input: Input): FieldErrors {
+  const errors = new FieldErrors();
+  checkEmail(errors, 'email', input.email);
+  return errors;
+}

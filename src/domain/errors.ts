@@ -1,0 +1,73 @@
+// One error envelope for every failure, CouchDB style: `{ error, reason }`, where reason is
+// either a sentence or an object mapping field names to messages (spec 000 §8).
+
+export type FieldReasons = Record<string, string[]>;
+
+export interface ErrorBody {
+  error: string;
+  reason: string | FieldReasons;
+}
+
+/** Standard field messages (spec 000 §5, spec 001 §5). */
+export const FIELD_MESSAGES = {
+  blank: "can't be blank",
+  invalid: 'is invalid',
+  taken: 'has already been taken',
+  accepted: 'must be accepted',
+  mismatch: "doesn't match",
+  inclusion: 'is not included in the list',
+  tooShort: 'is too short',
+  tooLong: 'is too long',
+  notFound: 'must exist',
+} as const;
+
+export const MESSAGES = {
+  conflict: 'This record was updated by someone else, please refresh',
+  badCredentials: 'Email or password is incorrect',
+  missingCredentials: 'Please provide username and password',
+  confirmFirst: 'Please, confirm your email first',
+  loginAgain: 'Please, login again',
+  forbidden: 'You are not allowed to access this data',
+  permissionDenied: 'Permission denied',
+  tokenUsed: 'Token already used or expired, please request a new one',
+  needsConfirmedEmail: 'You need to confirm your email to use this feature',
+  tooManyRequests: 'Too many requests, please try again later',
+  notFound: 'Not found',
+  undefinedError: 'Undefined error',
+  networkError: 'Network error',
+  invalidOrNotSet: 'Invalid or not set',
+} as const;
+
+/**
+ * The i18n key for a server reason or field message: spaces become hyphens; apostrophes,
+ * dots and commas are removed (spec 000 §8).
+ */
+export function reasonKey(reason: string): string {
+  return reason
+    .trim()
+    .replace(/['’.,]/g, '')
+    .replace(/\s+/g, '-');
+}
+
+export function isFieldReasons(reason: unknown): reason is FieldReasons {
+  return (
+    typeof reason === 'object' &&
+    reason !== null &&
+    !Array.isArray(reason) &&
+    Object.values(reason).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'))
+  );
+}
+
+/** Collects per-field messages; `hasErrors` tells whether anything was added. */
+export class FieldErrors {
+  readonly reasons: FieldReasons = {};
+
+  add(field: string, message: string): this {
+    (this.reasons[field] ??= []).push(message);
+    return this;
+  }
+
+  get hasErrors(): boolean {
+    return Object.keys(this.reasons).length > 0;
+  }
+}

@@ -1,0 +1,62 @@
+import type { ErrorRequestHandler } from 'express';
+import { type FieldReasons, MESSAGES } from '../../domain/errors';
+import { StoreError } from '../store/couch-client';
+
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  412: 'precondition_failed',
+  413: 'request_entity_too_large',
+  415: 'bad_content_type',
+  422: 'unprocessable_entity',
+  429: 'too_many_requests',
+  500: 'internal_server_error',
+};
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string | FieldReasons,
+    readonly error: string = CODES[status] ?? 'undefined_error',
+  ) {
+    super(typeof reason === 'string' ? reason : JSON.stringify(reason));
+  }
+}
+
+export const badRequest = (reason: string | FieldReasons) => new HttpError(400, reason);
+export const unauthorized = (reason: string = MESSAGES.loginAgain) => new HttpError(401, reason);
+export const forbidden = (reason: string = MESSAGES.forbidden) => new HttpError(403, reason);
+export const notFound = (reason: string = MESSAGES.notFound) => new HttpError(404, reason);
+export const conflict = () => new HttpError(409, MESSAGES.conflict);
+export const unprocessable = (reason: string | FieldReasons) => new HttpError(422, reason);
+
+/** The last middleware: every failure leaves as `{ error, reason }`, and only real bugs as 500. */
+export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
+  return (err: unknown, _req, res, _next) => {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (err instanceof HttpError) {
+      res.status(err.status).json({ error: err.error, reason: err.reason });
+      return;
+    }
+    if (err instanceof StoreError && err.status === 409) {
+      res.status(409).json({ error: 'conflict', reason: MESSAGES.conflict });
+      return;
+    }
+    // body-parser's errors carry a status (malformed JSON, too large, bad charset).
+    const status = (err as { status?: number; type?: string }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const reason = status === 400 ? 'Invalid JSON' : (err as Error).message;
+      res.status(status).json({ error: CODES[status] ?? 'bad_request', reason });
+      return;
+    }
+    log(`error: ${(err as Error)?.stack ?? String(err)}`);
+    res.status(500).json({ error: 'internal_server_error', reason: MESSAGES.undefinedError });
+  };
+}

@@ -1,0 +1,86 @@
+// `/api/confirmation`, `/api/password` and `/api/tokens`: the account operations the spec leaves "not shown".
+import { Router } from 'express';
+import { validateEmailRequest } from '../../domain/account-forms';
+import type { AppContext } from '../context';
+import { asyncRoute } from '../http/async-route';
+import { requirePerson } from '../http/authenticate';
+import { unprocessable } from '../http/http-error';
+import { byIp, rateLimit } from '../http/rate-limit';
+import { createToken, deactivateToken, listTokens } from '../services/tokens';
+import { confirmEmail, requestConfirmation, requestPasswordReset, resetPassword } from '../services/users';
+
+function emailFrom(body: unknown): string {
+  const input = (body ?? {}) as Record<string, unknown>;
+  const errors = validateEmailRequest(input);
+  if (errors.hasErrors) throw unprocessable(errors.reasons);
+  return String(input.email);
+}
+
+export function accountApiRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const limits = ctx.config.rateLimits;
+
+  // Both requests answer the same whether or not the address has an account.
+  router.post(
+    '/confirmation',
+    rateLimit(limits.confirmation, byIp),
+    asyncRoute(async (req, res) => {
+      await requestConfirmation(ctx, emailFrom(req.body));
+      res.status(202).json({ ok: true });
+    }),
+  );
+
+  router.post(
+    '/confirmation/:token',
+    rateLimit(limits.confirmation, byIp),
+    asyncRoute(async (req, res) => {
+      const user = await confirmEmail(ctx, req.params.token);
+      res.json({ ok: true, email: user.email });
+    }),
+  );
+
+  router.post(
+    '/password',
+    rateLimit(limits.password, byIp),
+    asyncRoute(async (req, res) => {
+      await requestPasswordReset(ctx, emailFrom(req.body));
+      res.status(202).json({ ok: true });
+    }),
+  );
+
+  router.put(
+    '/password',
+    rateLimit(limits.password, byIp),
+    asyncRoute(async (req, res) => {
+      await resetPassword(ctx, (req.body ?? {}) as Record<string, unknown>);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.get(
+    '/tokens',
+    asyncRoute(async (req, res) => {
+      const auth = await requirePerson(ctx, req, res);
+      res.json({ tokens: await listTokens(ctx, auth.user) });
+    }),
+  );
+
+  router.post(
+    '/tokens',
+    asyncRoute(async (req, res) => {
+      const auth = await requirePerson(ctx, req, res);
+      res.status(201).json(await createToken(ctx, auth.user, (req.body ?? {}) as Record<string, unknown>));
+    }),
+  );
+
+  router.delete(
+    '/tokens/:id',
+    asyncRoute(async (req, res) => {
+      const auth = await requirePerson(ctx, req, res);
+      await deactivateToken(ctx, auth.user, req.params.id ?? '');
+      res.json({ ok: true });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,170 @@
+// `/db/{usr-…|acc-…}/…`: the CouchDB API of one database, behind our authorisation. The request is
+// judged by the domain rules (who may read, which documents they may write) and only then sent to
+// the store with admin credentials. Every write path is checked: single documents, attachments,
+// `_bulk_docs` (also with `new_edits: false`, as replication sends it) and `_local` checkpoints.
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Request, Response } from 'express';
+import { Router } from 'express';
+import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors';
+import { databaseKind } from '../../domain/ids';
+import {
+  type Actor,
+  allowsOperation,
+  canReadDatabase,
+  checkDocWrite,
+  classifyDbRequest,
+  type DocWrite,
+  type WriteVerdict,
+} from '../../domain/permissions';
+import type { AppContext } from '../context';
+import { asyncRoute } from '../http/async-route';
+import { requireActive } from '../http/authenticate';
+import { badRequest, forbidden, HttpError, notFound } from '../http/http-error';
+
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'if-match', 'if-none-match'];
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'etag', 'cache-control', 'content-disposition', 'x-couch-update-newrev'];
+
+function fail(verdict: Exclude<WriteVerdict, { ok: true }>): HttpError {
+  return verdict.status === 403 ? forbidden(verdict.reason) : new HttpError(422, verdict.reason);
+}
+
+function isJson(req: Request): boolean {
+  return (req.headers['content-type'] ?? '').includes('application/json');
+}
+
+interface BulkResult {
+  id?: string;
+  rev?: string;
+  ok?: boolean;
+  error?: string;
+  reason?: unknown;
+}
+
+export function dbProxyRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  async function forward(req: Request, res: Response, db: string, rest: string, body?: unknown): Promise<void> {
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    let payload: BodyInit | undefined;
+    if (body !== undefined) payload = JSON.stringify(body);
+    else if (Buffer.isBuffer(req.body) && req.body.length > 0) payload = new Uint8Array(req.body);
+    else if (isJson(req) && !['GET', 'HEAD'].includes(req.method)) payload = JSON.stringify(req.body ?? {});
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    const upstream = await ctx.store.fetch(`/${encodeURIComponent(db)}${rest ? `/${rest}` : ''}${query}`, {
+      method: req.method,
+      headers,
+      body: payload,
+      signal: controller.signal,
+    });
+    res.status(upstream.status);
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = upstream.headers.get(name);
+      if (value) res.setHeader(name, value);
+    }
+    if (!upstream.body || req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    // Streamed, so long-polling and continuous change feeds pass through as they come.
+    Readable.fromWeb(upstream.body as WebReadableStream).on('error', () => res.end()).pipe(res);
+  }
+
+  async function bulkDocs(req: Request, res: Response, actor: Actor, db: string): Promise<void> {
+    const body = req.body as { docs?: unknown; new_edits?: unknown };
+    if (!isJson(req) || !Array.isArray(body?.docs)) throw badRequest({ docs: [FIELD_MESSAGES.invalid] });
+    const docs = body.docs as DocWrite[];
+    const verdicts = docs.map((doc) =>
+      doc && typeof doc === 'object' ? checkDocWrite(actor, db, doc) : ({ ok: false, status: 422, reason: { docs: [FIELD_MESSAGES.invalid] } } as const),
+    );
+    const allowed = docs.filter((_, i) => verdicts[i]!.ok);
+    // As CouchDB does with validate_doc_update: a refused document gets its own error entry and the
+    // others are written, so one bad record cannot stall a device's whole replication.
+    const denied: BulkResult[] = docs.flatMap((doc, i) => {
+      const v = verdicts[i]!;
+      if (v.ok) return [];
+      return [{ id: typeof doc?._id === 'string' ? doc._id : undefined, error: v.status === 403 ? 'forbidden' : 'unprocessable_entity', reason: v.reason }];
+    });
+    if (denied.length === 0) return forward(req, res, db, '_bulk_docs');
+    let results: BulkResult[] = [];
+    let status = 201;
+    if (allowed.length > 0) {
+      const upstream = await ctx.store.fetch(`/${encodeURIComponent(db)}/_bulk_docs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ ...body, docs: allowed }),
+      });
+      status = upstream.status;
+      const parsed = (await upstream.json()) as BulkResult[] | { error: string; reason: string };
+      if (!Array.isArray(parsed)) {
+        res.status(status).json(parsed);
+        return;
+      }
+      results = parsed;
+    }
+    if (body.new_edits === false) {
+      res.status(status).json([...results, ...denied]);
+      return;
+    }
+    // With new_edits, results come one per document, in order: put the refusals back in place.
+    const merged: BulkResult[] = [];
+    let next = 0;
+    let refusal = 0;
+    verdicts.forEach((v) => merged.push(v.ok ? results[next++]! : denied[refusal++]!));
+    res.status(status).json(merged);
+  }
+
+  /** Checks a write addressed to one document (or one of its attachments); returns the body to send. */
+  async function checkSingleWrite(actor: Actor, db: string, docId: string, onDocument: boolean, req: Request): Promise<unknown> {
+    if (req.method === 'PUT' && onDocument) {
+      if (!isJson(req)) throw new HttpError(415, 'Documents are sent as application/json');
+      const doc = (req.body ?? {}) as DocWrite;
+      if (doc._id !== undefined && doc._id !== docId) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
+      const verdict = checkDocWrite(actor, db, { ...doc, _id: docId });
+      if (!verdict.ok) throw fail(verdict);
+      return { ...doc, _id: docId };
+    }
+    // Deleting a document, or changing one of its attachments: judged by the stored document.
+    const current = await ctx.store.get(db, docId);
+    const isDelete = req.method === 'DELETE' && onDocument;
+    const verdict = checkDocWrite(
+      actor,
+      db,
+      isDelete || !current ? { _id: docId, _deleted: isDelete, ...(current ? { klass: current.klass } : {}) } : current,
+    );
+    if (!verdict.ok) throw fail(verdict);
+    return undefined;
+  }
+
+  router.all(
+    /^\/([^/_][^/]*)(?:\/(.*))?$/,
+    asyncRoute(async (req, res) => {
+      const db = decodeURIComponent(req.params[0] ?? '');
+      const rest = req.params[1] ?? '';
+      if (!databaseKind(db)) throw notFound();
+      const auth = await requireActive(ctx, req, res);
+      if (!canReadDatabase(auth.actor, db)) throw forbidden(MESSAGES.forbidden);
+      const segments = rest === '' ? [] : rest.split('/').map((s) => decodeURIComponent(s));
+      const operation = classifyDbRequest(req.method, segments);
+      if (!allowsOperation(auth.actor, operation)) throw forbidden(MESSAGES.forbidden);
+      if (operation.kind !== 'write') return forward(req, res, db, rest);
+      if (operation.body === 'bulk') return bulkDocs(req, res, auth.actor, db);
+      if (operation.docId === undefined) {
+        // POST /{db}: the document is the body.
+        if (!isJson(req)) throw new HttpError(415, 'Documents are sent as application/json');
+        const verdict = checkDocWrite(auth.actor, db, (req.body ?? {}) as DocWrite);
+        if (!verdict.ok) throw fail(verdict);
+        return forward(req, res, db, rest);
+      }
+      const body = await checkSingleWrite(auth.actor, db, operation.docId, segments.length === 1, req);
+      return forward(req, res, db, rest, body);
+    }),
+  );
+  return router;
+}

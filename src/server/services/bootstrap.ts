@@ -1,0 +1,45 @@
+// What the server needs in the store before it takes requests; idempotent, and safe when several
+// instances start at once (creations that lose a race are read back).
+import { randomBytes } from 'node:crypto';
+import { databaseKind } from '../../domain/ids';
+import { type AppContext, SYSTEM_DB, USERS_DB } from '../context';
+import { type CouchClient, isConflict } from '../store/couch-client';
+import { deployDesignDocs } from '../store/design-docs';
+import { ADMIN_ONLY_SECURITY } from './personal-db';
+
+export async function prepareStore(store: CouchClient): Promise<void> {
+  // _users and _replicator are the system databases a single-node CouchDB expects.
+  for (const db of ['_users', '_replicator', USERS_DB, SYSTEM_DB]) {
+    await store.createDatabase(db);
+  }
+  for (const db of [USERS_DB, SYSTEM_DB]) {
+    await store.must(`/${db}/_security`, { method: 'PUT', body: ADMIN_ONLY_SECURITY });
+  }
+  await deployDesignDocs(store, USERS_DB, 'users');
+}
+
+/** The key that signs session cookies, shared by every instance through the store. */
+export async function loadSessionSecret(store: CouchClient, configured: string | null): Promise<string> {
+  if (configured) return configured;
+  const id = 'session-secret';
+  for (;;) {
+    const existing = await store.get<{ _id: string; value: string }>(SYSTEM_DB, id);
+    if (existing) return existing.value;
+    try {
+      await store.put(SYSTEM_DB, { _id: id, value: randomBytes(48).toString('base64url') });
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+}
+
+/** Brings the design documents of every personal and group database up to date. */
+export async function upgradeDatabases(ctx: AppContext): Promise<number> {
+  const dbs = (await ctx.store.must<string[]>('/_all_dbs')).filter((db) => databaseKind(db));
+  let changed = 0;
+  for (const db of dbs) {
+    const kind = databaseKind(db)!;
+    changed += await deployDesignDocs(ctx.store, db, kind);
+  }
+  return changed;
+}

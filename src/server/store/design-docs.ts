@@ -1,0 +1,78 @@
+// Compiles src/couch/<target>/<ddoc>/ into design documents and deploys them idempotently.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CouchClient, type CouchDoc, isConflict } from './couch-client';
+
+export type DesignTarget = 'users' | 'personal' | 'group';
+
+const COUCH_DIR = fileURLToPath(new URL('../../couch/', import.meta.url));
+
+export interface DesignDoc extends CouchDoc {
+  language: 'javascript';
+  version: string;
+  views?: Record<string, { map: string; reduce?: string }>;
+  updates?: Record<string, string>;
+  validate_doc_update?: string;
+}
+
+function read(file: string): string {
+  return readFileSync(file, 'utf8').trim();
+}
+
+function subdirs(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((name) => statSync(path.join(dir, name)).isDirectory()) : [];
+}
+
+export function compileDesignDoc(dir: string, name: string): DesignDoc {
+  const body: Pick<DesignDoc, 'language' | 'views' | 'updates' | 'validate_doc_update'> = { language: 'javascript' };
+  const viewsDir = path.join(dir, 'views');
+  for (const view of subdirs(viewsDir)) {
+    const map = read(path.join(viewsDir, view, 'map.js'));
+    const reducePath = path.join(viewsDir, view, 'reduce.js');
+    (body.views ??= {})[view] = existsSync(reducePath) ? { map, reduce: read(reducePath) } : { map };
+  }
+  const updatesDir = path.join(dir, 'updates');
+  if (existsSync(updatesDir)) {
+    for (const file of readdirSync(updatesDir).filter((f) => f.endsWith('.js'))) {
+      (body.updates ??= {})[file.slice(0, -3)] = read(path.join(updatesDir, file));
+    }
+  }
+  const vdu = path.join(dir, 'validate_doc_update.js');
+  if (existsSync(vdu)) body.validate_doc_update = read(vdu);
+  const version = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16);
+  return { _id: `_design/${name}`, version, ...body } as DesignDoc;
+}
+
+const cache = new Map<DesignTarget, DesignDoc[]>();
+
+export function designDocsFor(target: DesignTarget): DesignDoc[] {
+  let docs = cache.get(target);
+  if (!docs) {
+    const dir = path.join(COUCH_DIR, target);
+    docs = subdirs(dir).map((name) => compileDesignDoc(path.join(dir, name), name));
+    cache.set(target, docs);
+  }
+  return docs;
+}
+
+/** Puts each design document whose version differs from the stored one. Safe to run concurrently. */
+export async function deployDesignDocs(store: CouchClient, db: string, target: DesignTarget): Promise<number> {
+  let changed = 0;
+  for (const ddoc of designDocsFor(target)) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await store.get<DesignDoc>(db, ddoc._id);
+      if (current?.version === ddoc.version) break;
+      try {
+        await store.put(db, { ...ddoc, ...(current?._rev ? { _rev: current._rev } : {}) });
+        changed++;
+        break;
+      } catch (error) {
+        // Another instance deployed at the same moment: read again and compare.
+        if (!isConflict(error)) throw error;
+      }
+    }
+  }
+  return changed;
+}
