@@ -78,15 +78,15 @@ export function dbProxyRoutes(ctx: AppContext): Router {
 
   async function bulkDocs(req: Request, res: Response, actor: Actor, db: string): Promise<void> {
     const body = req.body as { docs?: unknown; new_edits?: unknown };
-    if (!isJson(req) || !Array.isArray(body?.docs)) throw badRequest({ docs: [FIELD_MESSAGES.invalid] });
-    const docs = body.docs as DocWrite[];
-    const verdicts = docs.map((doc) =>
-      doc && typeof doc === 'object' ? checkDocWrite(actor, db, doc) : ({ ok: false, status: 422, reason: { docs: [FIELD_MESSAGES.invalid] } } as const),
-    );
+    const docs = body?.docs;
+    if (!isJson(req) || !Array.isArray(docs) || !docs.every((d) => d !== null && typeof d === 'object' && !Array.isArray(d))) {
+      throw badRequest({ docs: [FIELD_MESSAGES.invalid] });
+    }
+    const verdicts = (docs as DocWrite[]).map((doc) => checkDocWrite(actor, db, doc));
     const allowed = docs.filter((_, i) => verdicts[i]!.ok);
     // As CouchDB does with validate_doc_update: a refused document gets its own error entry and the
     // others are written, so one bad record cannot stall a device's whole replication.
-    const denied: BulkResult[] = docs.flatMap((doc, i) => {
+    const denied: BulkResult[] = (docs as DocWrite[]).flatMap((doc, i) => {
       const v = verdicts[i]!;
       if (v.ok) return [];
       return [{ id: typeof doc?._id === 'string' ? doc._id : undefined, error: v.status === 403 ? 'forbidden' : 'unprocessable_entity', reason: v.reason }];

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { HttpClient } from './http-client';
+
+let counter = 0;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  client: HttpClient;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}.${Date.now().toString(36)}.${++counter}@example.com`;
+}
+
+/** Signs up a new user through `POST /db/_users`; the returned client holds their session. */
+export async function registerUser(
+  base: string,
+  overrides: Record<string, unknown> = {},
+): Promise<TestUser> {
+  const client = new HttpClient(base);
+  const email = (overrides.unconfirmed_email as string | undefined) ?? uniqueEmail();
+  const password = (overrides.password as string | undefined) ?? 'correct horse battery';
+  const id = `usr-${randomUUID()}`;
+  const res = await client.post('/db/_users', {
+    _id: id,
+    fullname: 'Test Person',
+    unconfirmed_email: email,
+    password,
+    locale: 'en',
+    ...overrides,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id, email, password, client };
+}

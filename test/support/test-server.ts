@@ -1,0 +1,51 @@
+// Starts the real server (embedded store, HTTP) on a free port with a temporary DATA_DIR.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type RunningServer, startServer } from '../../src/server/app';
+import { type Config, DEFAULT_RATE_LIMITS, loadConfig, type RateLimits } from '../../src/server/config';
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  logs: string[];
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+const GENEROUS: RateLimits = Object.fromEntries(
+  Object.entries(DEFAULT_RATE_LIMITS).map(([k, v]) => [k, { ...v, max: 10_000 }]),
+) as unknown as RateLimits;
+
+export async function startTestServer(
+  options: { env?: Record<string, string>; dataDir?: string; config?: Partial<Config> } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'moneta-test-'));
+  const port = await freePort();
+  const logs: string[] = [];
+  const config = loadConfig(
+    { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DIST_DIR: path.resolve('dist'), ...options.env },
+    { rateLimits: GENEROUS, log: (line) => logs.push(line), ...options.config },
+  );
+  const server = await startServer(config);
+  return {
+    ...server,
+    url: `http://localhost:${port}`,
+    dataDir,
+    logs,
+    stop: async ({ keepData = false } = {}) => {
+      await server.close();
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
