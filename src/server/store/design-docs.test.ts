@@ -1,0 +1,51 @@
+// Map functions run in node:vm with a fake emit, as CouchDB would run them.
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { designDocsFor } from './design-docs';
+
+function runMap(source: string, doc: Record<string, unknown>): Array<[unknown, unknown]> {
+  const emitted: Array<[unknown, unknown]> = [];
+  const fn = runInNewContext(`(${source})`, { emit: (k: unknown, v: unknown) => emitted.push([k, v]) }) as (d: unknown) => void;
+  fn(doc);
+  return emitted;
+}
+
+const ddoc = (target: 'users' | 'personal' | 'group', name: string) => {
+  const found = designDocsFor(target).find((d) => d._id === `_design/${name}`);
+  if (!found) throw new Error(`no ${name}`);
+  return found;
+};
+
+describe('design documents', () => {
+  it('carry a content version that changes with their source', () => {
+    const docs = designDocsFor('personal');
+    expect(docs.every((d) => /^[0-9a-f]{16}$/.test(d.version))).toBe(true);
+    expect(new Set(docs.map((d) => d.version)).size).toBe(docs.length);
+  });
+
+  it('tokens/by-user indexes tokens by user and date', () => {
+    const map = ddoc('users', 'tokens').views!['by-user']!.map;
+    expect(runMap(map, { klass: 'UserToken', user_id: 'usr-1', created_at: '2026' })).toEqual([[['usr-1', '2026'], null]]);
+    expect(runMap(map, { klass: 'User' })).toEqual([]);
+  });
+
+  it('settings/by-key emits adjustments by key', () => {
+    const map = ddoc('personal', 'settings').views!['by-key']!.map;
+    expect(runMap(map, { klass: 'Adjustment', key: 'locale', value: 'pt-BR' })).toEqual([['locale', 'pt-BR']]);
+    expect(runMap(map, { klass: 'Other', key: 'locale' })).toEqual([]);
+  });
+
+  it('count-by-klass counts every document with a klass', () => {
+    const view = ddoc('group', 'count-by-klass').views!.all!;
+    expect(view.reduce).toBe('_count');
+    expect(runMap(view.map, { klass: 'Ticket' })).toEqual([['Ticket', 1]]);
+    expect(runMap(view.map, {})).toEqual([]);
+  });
+
+  it('the personal validate_doc_update refuses documents without klass', () => {
+    const vdu = runInNewContext(`(${ddoc('personal', 'validation').validate_doc_update!})`) as (d: unknown) => void;
+    expect(() => vdu({ _id: 'x' })).toThrow();
+    expect(() => vdu({ _id: 'x', klass: 'Adjustment' })).not.toThrow();
+    expect(() => vdu({ _id: 'x', _deleted: true })).not.toThrow();
+  });
+});
