@@ -10,7 +10,7 @@ const layer = (from, except = []) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'test-results', 'src/couch/**'] },
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'src/couch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
