@@ -1,0 +1,45 @@
+// Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = path.resolve('test-results/screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
+  // Gravatar is on the public internet, which this machine does not reach: fail fast, as offline.
+  await context.route(/gravatar\.com/, (route) => route.abort());
+  return context;
+}
+
+/** Saves the page at phone and desktop widths: test-results/screenshots/<name>-390.png and -1280.png. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
