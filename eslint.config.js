@@ -50,7 +50,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [layer(['app', 'server']), { group: ['pouchdb*'], message: 'features read data through src/data' }] },
+        {
+          patterns: [layer(['app', 'server']), { group: ['pouchdb*'], message: 'features read data through src/data' }],
+        },
       ],
     },
   },

@@ -2,14 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { validatePasswordChange, validateProfileUpdate, validateRegistration } from './account-forms';
 
 describe('validateRegistration', () => {
-  const valid = { unconfirmed_email: 'ana@example.com', fullname: 'Ana', password: 'longenough', password_confirmation: 'longenough', terms: true };
+  const valid = {
+    unconfirmed_email: 'ana@example.com',
+    fullname: 'Ana',
+    password: 'longenough',
+    password_confirmation: 'longenough',
+    terms: true,
+  };
 
   it('accepts a complete form', () => {
     expect(validateRegistration(valid, { form: true }).reasons).toEqual({});
   });
 
   it('gives the spec messages in the browser: blank e-mail, mismatched confirmation, terms not accepted', () => {
-    const errors = validateRegistration({ ...valid, unconfirmed_email: ' ', password_confirmation: 'other', terms: false }, { form: true });
+    const errors = validateRegistration(
+      { ...valid, unconfirmed_email: ' ', password_confirmation: 'other', terms: false },
+      { form: true },
+    );
     expect(errors.reasons).toEqual({
       unconfirmed_email: ["can't be blank"],
       password_confirmation: ["doesn't match"],
@@ -40,7 +49,10 @@ describe('validateRegistration', () => {
 
 describe('validatePasswordChange', () => {
   it('needs the current password on the profile and a matching confirmation in the form', () => {
-    expect(validatePasswordChange({ password: 'longenough', password_confirmation: 'x' }, { needsCurrent: true, form: true }).reasons).toEqual({
+    expect(
+      validatePasswordChange({ password: 'longenough', password_confirmation: 'x' }, { needsCurrent: true, form: true })
+        .reasons,
+    ).toEqual({
       password_confirmation: ["doesn't match"],
       current_password: ["can't be blank"],
     });
@@ -48,7 +60,9 @@ describe('validatePasswordChange', () => {
 
   it('compares the confirmation on the server only when it was sent', () => {
     expect(validatePasswordChange({ password: 'longenough' }, { needsCurrent: false }).hasErrors).toBe(false);
-    expect(validatePasswordChange({ password: 'longenough', password_confirmation: '' }, { needsCurrent: false }).reasons).toEqual({
+    expect(
+      validatePasswordChange({ password: 'longenough', password_confirmation: '' }, { needsCurrent: false }).reasons,
+    ).toEqual({
       password_confirmation: ["doesn't match"],
     });
   });

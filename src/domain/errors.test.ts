@@ -8,7 +8,9 @@ describe('reasonKey', () => {
     expect(reasonKey("can't be blank")).toBe('cant-be-blank');
     expect(reasonKey("doesn't match")).toBe('doesnt-match');
     expect(reasonKey('Please, confirm your email first')).toBe('Please-confirm-your-email-first');
-    expect(reasonKey('Token already used or expired, please request a new one')).toBe('Token-already-used-or-expired-please-request-a-new-one');
+    expect(reasonKey('Token already used or expired, please request a new one')).toBe(
+      'Token-already-used-or-expired-please-request-a-new-one',
+    );
   });
 });
 

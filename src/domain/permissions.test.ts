@@ -56,28 +56,47 @@ describe('who reads which database', () => {
 
 describe('checkDocWrite', () => {
   it('accepts the user’s own settings and deletions', () => {
-    expect(checkDocWrite(actor, me, { _id: adj, klass: 'Adjustment', key: 'locale', value: 'pt-BR' })).toEqual({ ok: true });
+    expect(checkDocWrite(actor, me, { _id: adj, klass: 'Adjustment', key: 'locale', value: 'pt-BR' })).toEqual({
+      ok: true,
+    });
     expect(checkDocWrite(actor, me, { _id: adj, _deleted: true })).toEqual({ ok: true });
   });
 
   it('refuses design documents and server-owned records', () => {
     expect(checkDocWrite(actor, me, { _id: '_design/x' })).toMatchObject({ ok: false, status: 403 });
-    expect(checkDocWrite(actor, me, { _id: 'tok-33333333-3333-4333-8333-333333333333', klass: 'UserToken' })).toMatchObject({ status: 403 });
-    expect(checkDocWrite(actor, me, { _id: 'tok-33333333-3333-4333-8333-333333333333', _deleted: true })).toMatchObject({ status: 403 });
+    expect(
+      checkDocWrite(actor, me, { _id: 'tok-33333333-3333-4333-8333-333333333333', klass: 'UserToken' }),
+    ).toMatchObject({ status: 403 });
+    expect(checkDocWrite(actor, me, { _id: 'tok-33333333-3333-4333-8333-333333333333', _deleted: true })).toMatchObject(
+      { status: 403 },
+    );
   });
 
   it('gives field reasons for missing klass, mismatched prefixes and bad locales', () => {
-    expect(checkDocWrite(actor, me, { _id: adj })).toEqual({ ok: false, status: 422, reason: { klass: ["can't be blank"] } });
-    expect(checkDocWrite(actor, me, { _id: adj, klass: 'Customer' })).toEqual({ ok: false, status: 422, reason: { _id: ['is invalid'] } });
+    expect(checkDocWrite(actor, me, { _id: adj })).toEqual({
+      ok: false,
+      status: 422,
+      reason: { klass: ["can't be blank"] },
+    });
+    expect(checkDocWrite(actor, me, { _id: adj, klass: 'Customer' })).toEqual({
+      ok: false,
+      status: 422,
+      reason: { _id: ['is invalid'] },
+    });
     expect(checkDocWrite(actor, me, { _id: adj, klass: 'Adjustment', key: 'locale', value: 'xx' })).toEqual({
       ok: false,
       status: 422,
       reason: { value: ['is not included in the list'] },
     });
-    expect(checkDocWrite(actor, me, { klass: 'Adjustment' })).toMatchObject({ status: 422, reason: { _id: ["can't be blank"] } });
+    expect(checkDocWrite(actor, me, { klass: 'Adjustment' })).toMatchObject({
+      status: 422,
+      reason: { _id: ["can't be blank"] },
+    });
   });
 
   it('refuses writes to databases the user cannot read', () => {
-    expect(checkDocWrite(actor, 'usr-99999999-9999-4999-8999-999999999999', { _id: adj, klass: 'Adjustment' })).toMatchObject({ status: 403 });
+    expect(
+      checkDocWrite(actor, 'usr-99999999-9999-4999-8999-999999999999', { _id: adj, klass: 'Adjustment' }),
+    ).toMatchObject({ status: 403 });
   });
 });

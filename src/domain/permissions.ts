@@ -45,7 +45,10 @@ export function classifyDbRequest(method: string, segments: readonly string[]): 
   }
   if (first.startsWith('_')) {
     if (rest.length > 0) return { kind: 'denied' };
-    if (SAFE.has(m)) return ['_all_docs', '_changes', '_security', '_index', '_revs_limit'].includes(first) || READ_POSTS.has(first) ? { kind: 'read' } : { kind: 'denied' };
+    if (SAFE.has(m))
+      return ['_all_docs', '_changes', '_security', '_index', '_revs_limit'].includes(first) || READ_POSTS.has(first)
+        ? { kind: 'read' }
+        : { kind: 'denied' };
     if (m === 'POST' && READ_POSTS.has(first)) return { kind: 'read' };
     if (m === 'POST' && first === '_bulk_docs') return { kind: 'write', body: 'bulk' };
     if (m === 'POST' && first === '_ensure_full_commit') return { kind: 'local' };
@@ -83,7 +86,8 @@ export interface DocWrite {
   value?: unknown;
 }
 
-export type WriteVerdict = { ok: true } | { ok: false; status: 403; reason: string } | { ok: false; status: 422; reason: FieldReasons };
+export type WriteVerdict =
+  { ok: true } | { ok: false; status: 403; reason: string } | { ok: false; status: 422; reason: FieldReasons };
 
 const ALLOWED: WriteVerdict = { ok: true };
 const FORBIDDEN: WriteVerdict = { ok: false, status: 403, reason: MESSAGES.forbidden };
@@ -98,7 +102,8 @@ export function checkDocWrite(actor: Actor, db: string, doc: DocWrite): WriteVer
     const klass = klassOfId(id);
     return klass && SERVER_KLASSES.has(klass) ? FORBIDDEN : ALLOWED;
   }
-  if (typeof doc.klass !== 'string' || doc.klass === '') return { ok: false, status: 422, reason: { klass: [FIELD_MESSAGES.blank] } };
+  if (typeof doc.klass !== 'string' || doc.klass === '')
+    return { ok: false, status: 422, reason: { klass: [FIELD_MESSAGES.blank] } };
   if (SERVER_KLASSES.has(doc.klass)) return FORBIDDEN;
   const idKlass = klassOfId(id);
   if (idKlass && idKlass !== doc.klass) return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };
@@ -109,7 +114,8 @@ export function checkDocWrite(actor: Actor, db: string, doc: DocWrite): WriteVer
 function checkPersonalDoc(doc: DocWrite): WriteVerdict {
   if (doc.klass === 'Adjustment') {
     if (!isId(doc._id, 'adj')) return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };
-    if (doc.key === 'locale' && !isLocale(doc.value)) return { ok: false, status: 422, reason: { value: [FIELD_MESSAGES.inclusion] } };
+    if (doc.key === 'locale' && !isLocale(doc.value))
+      return { ok: false, status: 422, reason: { value: [FIELD_MESSAGES.inclusion] } };
   }
   return ALLOWED;
 }

@@ -31,7 +31,10 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type ConfirmationFields = Pick<PublicUser, 'confirmed_at' | 'unconfirmed_email' | 'confirmation_sent_at' | 'created_at'>;
+type ConfirmationFields = Pick<
+  PublicUser,
+  'confirmed_at' | 'unconfirmed_email' | 'confirmation_sent_at' | 'created_at'
+>;
 
 /** Unconfirmed when never confirmed, or when a new address waits for confirmation (spec 000 §4). */
 export function isUnconfirmed(user: Pick<PublicUser, 'confirmed_at' | 'unconfirmed_email'>): boolean {

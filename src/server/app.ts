@@ -40,7 +40,10 @@ export function createApp(ctx: AppContext): express.Express {
   });
   app.use(requestLog(ctx.config.log));
   const json = express.json({ limit: '50mb', type: ['application/json', 'application/*+json'] });
-  const raw = express.raw({ limit: '50mb', type: (req) => !String(req.headers['content-type'] ?? '').includes('json') });
+  const raw = express.raw({
+    limit: '50mb',
+    type: (req) => !String(req.headers['content-type'] ?? '').includes('json'),
+  });
   const form = express.urlencoded({ extended: false, limit: '1mb' });
   app.use('/db', json, form, raw, sessionRoutes(ctx), dbProxyRoutes(ctx));
   app.use('/db', (_req, _res, next) => next(notFound()));

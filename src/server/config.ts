@@ -46,7 +46,8 @@ function validUrl(value: string, protocols: string[]): boolean {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const problems: string[] = [];
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be a port number, got "${env.PORT}"`);
   const couchdbUrl = env.COUCHDB_URL || null;
   if (couchdbUrl && !validUrl(couchdbUrl, ['http:', 'https:'])) problems.push('COUCHDB_URL must be an http(s) URL');
   const smtpUrl = env.SMTP_URL || null;

@@ -4,7 +4,9 @@ import { loadConfig } from './config';
 try {
   const config = loadConfig();
   const server = await startServer(config);
-  const store = config.couchdbUrl ? `CouchDB at ${new URL(config.couchdbUrl).host}` : `embedded store in ${config.dataDir}`;
+  const store = config.couchdbUrl
+    ? `CouchDB at ${new URL(config.couchdbUrl).host}`
+    : `embedded store in ${config.dataDir}`;
   config.log(`Moneta ${server.ctx.version.version} listening on ${config.publicUrl} (port ${config.port}, ${store})`);
   const stop = () => {
     server.close().then(

@@ -20,7 +20,13 @@ describe('sign-up', () => {
     expect(session.body.userCtx).toEqual({ name: id, roles: [id] });
 
     const user = await client.get(`/db/_users/${id}?fields=fullname,unconfirmed_email,email,confirmed_at,short_name`);
-    expect(user.body).toEqual({ fullname: 'Ana Souza', unconfirmed_email: email, email: null, confirmed_at: null, short_name: 'Ana' });
+    expect(user.body).toEqual({
+      fullname: 'Ana Souza',
+      unconfirmed_email: email,
+      email: null,
+      confirmed_at: null,
+      short_name: 'Ana',
+    });
 
     const found = await client.post<{ docs: Array<{ key: string; value: string }> }>(`/db/${id}/_find`, {
       selector: { klass: 'Adjustment', key: 'locale' },
@@ -35,7 +41,12 @@ describe('sign-up', () => {
   it('answers bad input with field reasons and writes nothing', async () => {
     const client = new HttpClient(server.url);
     const before = readOutbox(server.dataDir).length;
-    const res = await client.post('/db/_users', { unconfirmed_email: '', password: 'short', locale: 'fr', fullname: 42 });
+    const res = await client.post('/db/_users', {
+      unconfirmed_email: '',
+      password: 'short',
+      locale: 'fr',
+      fullname: 42,
+    });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       error: 'unprocessable_entity',
@@ -46,7 +57,11 @@ describe('sign-up', () => {
         fullname: ['is invalid'],
       },
     });
-    const badId = await client.post('/db/_users', { _id: 'acc-1', unconfirmed_email: uniqueEmail(), password: 'long enough' });
+    const badId = await client.post('/db/_users', {
+      _id: 'acc-1',
+      unconfirmed_email: uniqueEmail(),
+      password: 'long enough',
+    });
     expect(badId.body).toEqual({ error: 'unprocessable_entity', reason: { _id: ['is invalid'] } });
     expect(readOutbox(server.dataDir).length).toBe(before);
     expect(res.headers.get('set-cookie')).toBeNull();
@@ -59,8 +74,14 @@ describe('sign-up', () => {
       password: 'another password',
     });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ error: 'unprocessable_entity', reason: { unconfirmed_email: ['has already been taken'] } });
-    const login = await new HttpClient(server.url).post('/db/_session', { username: first.email, password: first.password });
+    expect(res.body).toEqual({
+      error: 'unprocessable_entity',
+      reason: { unconfirmed_email: ['has already been taken'] },
+    });
+    const login = await new HttpClient(server.url).post('/db/_session', {
+      username: first.email,
+      password: first.password,
+    });
     expect(login.status).toBe(200);
   });
 });
@@ -97,7 +118,9 @@ describe('login and session', () => {
       error: 'unauthorized',
       reason: 'Email or password is incorrect',
     });
-    expect((await client.post('/db/_session', { username: 'nobody@example.com', password: 'whatever1' })).status).toBe(401);
+    expect((await client.post('/db/_session', { username: 'nobody@example.com', password: 'whatever1' })).status).toBe(
+      401,
+    );
     for (const body of [{}, { username: email }, { password: 'x' }, { username: '', password: '' }]) {
       const res = await client.post('/db/_session', body);
       expect(res.status).toBe(400);
@@ -127,8 +150,15 @@ describe('e-mail confirmation', () => {
     expect(user.body).toMatchObject({ email, unconfirmed_email: null, confirmed_at: expect.any(String) });
     const again = await anonymous.post(`/api/confirmation/${tokenOf(link)}`);
     expect(again.status).toBe(422);
-    expect(again.body).toEqual({ error: 'unprocessable_entity', reason: 'Token already used or expired, please request a new one' });
-    for (const bad of ['nonsense', `${id}.${'x'.repeat(43)}`, 'usr-00000000-0000-0000-0000-000000000000.aaaaaaaaaaaaaaaaaaaaaaaa']) {
+    expect(again.body).toEqual({
+      error: 'unprocessable_entity',
+      reason: 'Token already used or expired, please request a new one',
+    });
+    for (const bad of [
+      'nonsense',
+      `${id}.${'x'.repeat(43)}`,
+      'usr-00000000-0000-0000-0000-000000000000.aaaaaaaaaaaaaaaaaaaaaaaa',
+    ]) {
       expect((await anonymous.post(`/api/confirmation/${bad}`)).status).toBe(422);
     }
   });
@@ -153,7 +183,9 @@ describe('e-mail confirmation', () => {
     const { id, email, password, client } = await registerUser(server.url);
     // A session cookie would have expired by then; a user token does not.
     const program = new HttpClient(server.url);
-    program.bearer = (await client.post<{ token: string }>('/api/tokens', { description: 'sync', permissions: 'read' })).body.token;
+    program.bearer = (
+      await client.post<{ token: string }>('/api/tokens', { description: 'sync', permissions: 'read' })
+    ).body.token;
     const realNow = server.ctx.now;
     server.ctx.now = () => new Date(Date.now() + 31 * 24 * 3600_000);
     try {
@@ -176,7 +208,10 @@ describe('profile', () => {
   it('updates the name with the current password, and refuses a wrong one or a stale revision', async () => {
     const { id, password, client } = await registerUser(server.url);
     const user = await client.get<{ _rev: string }>(`/db/_users/${id}`);
-    const wrong = await client.put(`/db/_users/${id}?rev=${user.body._rev}`, { fullname: 'New Name', current_password: 'nope nope' });
+    const wrong = await client.put(`/db/_users/${id}?rev=${user.body._rev}`, {
+      fullname: 'New Name',
+      current_password: 'nope nope',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toEqual({ error: 'unprocessable_entity', reason: { current_password: ['is invalid'] } });
     const missing = await client.put(`/db/_users/${id}?rev=${user.body._rev}`, { fullname: 'New Name' });
@@ -192,9 +227,15 @@ describe('profile', () => {
       short_name: 'Maria',
       label: 'Maria Clara Lima',
     });
-    const stale = await client.put(`/db/_users/${id}?rev=${user.body._rev}`, { fullname: 'Again', current_password: password });
+    const stale = await client.put(`/db/_users/${id}?rev=${user.body._rev}`, {
+      fullname: 'Again',
+      current_password: password,
+    });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ error: 'conflict', reason: 'This record was updated by someone else, please refresh' });
+    expect(stale.body).toEqual({
+      error: 'conflict',
+      reason: 'This record was updated by someone else, please refresh',
+    });
   });
 
   it('keeps the old e-mail until the new one is confirmed', async () => {
@@ -238,7 +279,10 @@ describe('passwords', () => {
       password_confirmation: 'something else',
       current_password: password,
     });
-    expect(mismatch.body).toEqual({ error: 'unprocessable_entity', reason: { password_confirmation: ["doesn't match"] } });
+    expect(mismatch.body).toEqual({
+      error: 'unprocessable_entity',
+      reason: { password_confirmation: ["doesn't match"] },
+    });
     const ok = await client.put(`/db/_users/${id}`, {
       password: 'brand new secret',
       password_confirmation: 'brand new secret',
@@ -247,8 +291,12 @@ describe('passwords', () => {
     expect(ok.status).toBe(200);
     expect((await client.get('/db/_session')).status).toBe(200);
     expect((await other.get('/db/_session')).status).toBe(401);
-    expect((await new HttpClient(server.url).post('/db/_session', { username: email, password: 'brand new secret' })).status).toBe(200);
-    const notice = readOutbox(server.dataDir).filter((m) => m.to.includes(email)).at(-1)!;
+    expect(
+      (await new HttpClient(server.url).post('/db/_session', { username: email, password: 'brand new secret' })).status,
+    ).toBe(200);
+    const notice = readOutbox(server.dataDir)
+      .filter((m) => m.to.includes(email))
+      .at(-1)!;
     expect(notice.subject).toBe('Your password was changed');
   });
 
@@ -267,10 +315,21 @@ describe('passwords', () => {
       error: 'unprocessable_entity',
       reason: { password: ['is too short (minimum is 8 characters)'], password_confirmation: ["doesn't match"] },
     });
-    const ok = await client.put('/api/password', { token, password: 'reset password 1', password_confirmation: 'reset password 1' });
+    const ok = await client.put('/api/password', {
+      token,
+      password: 'reset password 1',
+      password_confirmation: 'reset password 1',
+    });
     expect(ok.status).toBe(200);
-    const reused = await client.put('/api/password', { token, password: 'reset password 2', password_confirmation: 'reset password 2' });
-    expect(reused.body).toEqual({ error: 'unprocessable_entity', reason: 'Token already used or expired, please request a new one' });
+    const reused = await client.put('/api/password', {
+      token,
+      password: 'reset password 2',
+      password_confirmation: 'reset password 2',
+    });
+    expect(reused.body).toEqual({
+      error: 'unprocessable_entity',
+      reason: 'Token already used or expired, please request a new one',
+    });
     expect((await client.post('/db/_session', { username: email, password: 'reset password 1' })).status).toBe(200);
   });
 
@@ -282,7 +341,11 @@ describe('passwords', () => {
     const realNow = server.ctx.now;
     server.ctx.now = () => new Date(Date.now() + 25 * 3600_000);
     try {
-      const res = await client.put('/api/password', { token, password: 'late password', password_confirmation: 'late password' });
+      const res = await client.put('/api/password', {
+        token,
+        password: 'late password',
+        password_confirmation: 'late password',
+      });
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ reason: 'Token already used or expired, please request a new one' });
     } finally {

@@ -87,10 +87,14 @@ describe('the owner', () => {
       expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
     }
     const doc = await owner.client.get<{ _rev: string }>(`${db}/adj-00000000-0000-4000-8000-000000000001`);
-    const att = await owner.client.raw('PUT', `${db}/adj-00000000-0000-4000-8000-000000000001/note.txt?rev=${doc.body._rev}`, {
-      body: 'hello',
-      headers: { 'content-type': 'text/plain' },
-    });
+    const att = await owner.client.raw(
+      'PUT',
+      `${db}/adj-00000000-0000-4000-8000-000000000001/note.txt?rev=${doc.body._rev}`,
+      {
+        body: 'hello',
+        headers: { 'content-type': 'text/plain' },
+      },
+    );
     expect(att.status).toBe(201);
     const read = await owner.client.raw('GET', `${db}/adj-00000000-0000-4000-8000-000000000001/note.txt`);
     expect(await read.text()).toBe('hello');
@@ -142,12 +146,18 @@ describe('the owner', () => {
   it('gets field reasons for documents without klass, with a mismatched id, or a bad locale', async () => {
     const db = `/db/${owner.id}`;
     const noKlass = await owner.client.put(`${db}/${adj()}`, { key: 'x' });
-    expect(noKlass).toMatchObject({ status: 422, body: { error: 'unprocessable_entity', reason: { klass: ["can't be blank"] } } });
+    expect(noKlass).toMatchObject({
+      status: 422,
+      body: { error: 'unprocessable_entity', reason: { klass: ["can't be blank"] } },
+    });
     const wrongPrefix = await owner.client.put(`${db}/cus-${crypto.randomUUID()}`, { klass: 'Adjustment' });
     expect(wrongPrefix.body).toMatchObject({ reason: { _id: ['is invalid'] } });
     const locale = await owner.client.put(`${db}/${adj()}`, { klass: 'Adjustment', key: 'locale', value: 'fr' });
     expect(locale.body).toMatchObject({ reason: { value: ['is not included in the list'] } });
-    const notJson = await owner.client.raw('PUT', `${db}/${adj()}`, { body: 'x', headers: { 'content-type': 'text/plain' } });
+    const notJson = await owner.client.raw('PUT', `${db}/${adj()}`, {
+      body: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(notJson.status).toBe(415);
   });
 
@@ -171,22 +181,36 @@ describe('user tokens', () => {
     expect(created.status).toBe(201);
     expect(created.body.token).toMatch(/^tok-[0-9a-f-]{36}\.[\w-]{40,}$/);
     const list = await owner.client.get<{ tokens: Array<Record<string, unknown>> }>('/api/tokens');
-    expect(list.body.tokens[0]).toMatchObject({ id: created.body.id, description: 'Backup script', permissions: 'read', active: true });
+    expect(list.body.tokens[0]).toMatchObject({
+      id: created.body.id,
+      description: 'Backup script',
+      permissions: 'read',
+      active: true,
+    });
     expect(JSON.stringify(list.body)).not.toContain(created.body.token.split('.')[1]);
 
     const program = new HttpClient(server.url);
     program.bearer = created.body.token;
-    expect((await program.get('/db/_session')).body).toMatchObject({ userCtx: { name: owner.id }, info: { authenticated: 'bearer' } });
+    expect((await program.get('/db/_session')).body).toMatchObject({
+      userCtx: { name: owner.id },
+      info: { authenticated: 'bearer' },
+    });
     expect((await program.get(`/db/${owner.id}/_all_docs`)).status).toBe(200);
     expect((await program.post(`/db/${owner.id}/_find`, { selector: {} })).status).toBe(200);
     expect((await program.put(`/db/${owner.id}/${adj()}`, { klass: 'Adjustment' })).status).toBe(403);
     expect((await program.get(`/db/${other.id}/_all_docs`)).status).toBe(403);
     expect((await program.get('/api/tokens')).status).toBe(403);
-    expect((await program.put(`/db/_users/${owner.id}`, { fullname: 'x', current_password: owner.password })).status).toBe(403);
+    expect(
+      (await program.put(`/db/_users/${owner.id}`, { fullname: 'x', current_password: owner.password })).status,
+    ).toBe(403);
 
     const writer = new HttpClient(server.url);
-    writer.bearer = (await owner.client.post<{ token: string }>('/api/tokens', { description: 'Importer', permissions: 'write' })).body.token;
-    expect((await writer.put(`/db/${owner.id}/${adj()}`, { klass: 'Adjustment', key: 'k', value: 1 })).status).toBe(201);
+    writer.bearer = (
+      await owner.client.post<{ token: string }>('/api/tokens', { description: 'Importer', permissions: 'write' })
+    ).body.token;
+    expect((await writer.put(`/db/${owner.id}/${adj()}`, { klass: 'Adjustment', key: 'k', value: 1 })).status).toBe(
+      201,
+    );
 
     expect((await other.client.delete(`/api/tokens/${created.body.id}`)).status).toBe(404);
     expect((await owner.client.delete(`/api/tokens/${created.body.id}`)).status).toBe(200);

@@ -28,11 +28,14 @@ describe('every response', () => {
     const password = 'very secret password';
     const { email, client } = await registerUser(server.url, { password });
     await new HttpClient(server.url).post('/db/_session', { username: email, password });
-    const token = (await client.post<{ token: string }>('/api/tokens', { description: 'x', permissions: 'read' })).body.token;
+    const token = (await client.post<{ token: string }>('/api/tokens', { description: 'x', permissions: 'read' })).body
+      .token;
     const program = new HttpClient(server.url);
     program.bearer = token;
-    await program.get('/db/_session', );
-    await new HttpClient(server.url).post('/api/confirmation/usr-00000000-0000-4000-8000-000000000000.averylongsecretvalue12345');
+    await program.get('/db/_session');
+    await new HttpClient(server.url).post(
+      '/api/confirmation/usr-00000000-0000-4000-8000-000000000000.averylongsecretvalue12345',
+    );
     const log = server.logs.join('\n');
     expect(server.logs).toContainEqual(expect.stringMatching(/^POST \/db\/_session 200 \d+\.\dms$/));
     expect(log).not.toContain(password);
@@ -49,12 +52,21 @@ describe('bad input', () => {
     ['POST', '/api/password'],
     ['PUT', '/api/password'],
   ];
-  const bodies = ['{not json', '[]', '"text"', '{"unconfirmed_email":{"$gt":""},"password":["a"],"email":7,"username":{}}', '{"token":5,"password":5}'];
+  const bodies = [
+    '{not json',
+    '[]',
+    '"text"',
+    '{"unconfirmed_email":{"$gt":""},"password":["a"],"email":7,"username":{}}',
+    '{"token":5,"password":5}',
+  ];
 
   it('gets a 4xx with a reason from every public endpoint, never a 500', async () => {
     for (const [method, path] of endpoints) {
       for (const body of bodies) {
-        const res = await new HttpClient(server.url).raw(method, path, { body, headers: { 'content-type': 'application/json' } });
+        const res = await new HttpClient(server.url).raw(method, path, {
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
         const json = (await res.json()) as { error: string; reason: unknown };
         expect(res.status, `${method} ${path} ${body}`).toBeGreaterThanOrEqual(400);
         expect(res.status, `${method} ${path} ${body}`).toBeLessThan(500);
@@ -78,7 +90,10 @@ describe('bad input', () => {
       ['POST', `/db/${id}/_find`, '{"selector":"bad"}'],
     ];
     for (const [method, path, body] of calls) {
-      const res = await client.raw(method, path, { body: body || undefined, headers: { 'content-type': 'application/json' } });
+      const res = await client.raw(method, path, {
+        body: body || undefined,
+        headers: { 'content-type': 'application/json' },
+      });
       const text = await res.text();
       expect(res.status, `${method} ${path} ${body}: ${text}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${method} ${path} ${body}: ${text}`).toBeLessThan(500);
@@ -106,7 +121,9 @@ describe('rate limits', () => {
         for (let i = 0; i < n; i++) out.push((await call()).status);
         return out;
       };
-      expect(await statuses(4, () => client.post('/db/_session', { username: 'a@b.co', password: 'wrong pass' }))).toEqual([401, 401, 401, 429]);
+      expect(
+        await statuses(4, () => client.post('/db/_session', { username: 'a@b.co', password: 'wrong pass' })),
+      ).toEqual([401, 401, 401, 429]);
       // Another address from the same place is counted apart.
       expect((await client.post('/db/_session', { username: 'c@d.co', password: 'wrong pass' })).status).toBe(401);
       expect(await statuses(3, () => client.post('/db/_users', { unconfirmed_email: '' }))).toEqual([422, 422, 429]);
@@ -159,7 +176,9 @@ describe('SMTP', () => {
     const port = await freePort();
     smtp.listen(port, '127.0.0.1');
     await once(smtp.server, 'listening');
-    const mailing = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Moneta <test@moneta.local>' } });
+    const mailing = await startTestServer({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Moneta <test@moneta.local>' },
+    });
     try {
       const { email } = await registerUser(mailing.url, { locale: 'en' });
       expect(received).toHaveLength(1);

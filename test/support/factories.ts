@@ -16,10 +16,7 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Signs up a new user through `POST /db/_users`; the returned client holds their session. */
-export async function registerUser(
-  base: string,
-  overrides: Record<string, unknown> = {},
-): Promise<TestUser> {
+export async function registerUser(base: string, overrides: Record<string, unknown> = {}): Promise<TestUser> {
   const client = new HttpClient(base);
   const email = (overrides.unconfirmed_email as string | undefined) ?? uniqueEmail();
   const password = (overrides.password as string | undefined) ?? 'correct horse battery';

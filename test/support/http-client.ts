@@ -15,7 +15,11 @@ export class HttpClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async raw(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> {
+  async raw(
+    method: string,
+    path: string,
+    init: { body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;

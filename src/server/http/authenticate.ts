@@ -60,7 +60,12 @@ async function resolve(ctx: AppContext, req: Request, res: Response): Promise<Au
     return null;
   }
   if (needsRenewal(claims, now.getTime())) {
-    setSessionCookie(res, newClaims(user._id, user.session_version, claims.rem, now.getTime()), ctx.sessionSecret, isSecure(ctx));
+    setSessionCookie(
+      res,
+      newClaims(user._id, user.session_version, claims.rem, now.getTime()),
+      ctx.sessionSecret,
+      isSecure(ctx),
+    );
   }
   return { user, actor: actorOf(user, 'full'), via: 'cookie', claims, blocked: confirmationExpired(user, now) };
 }

@@ -23,7 +23,13 @@ import { requireActive } from '../http/authenticate';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http-error';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'if-match', 'if-none-match'];
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'etag', 'cache-control', 'content-disposition', 'x-couch-update-newrev'];
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'etag',
+  'cache-control',
+  'content-disposition',
+  'x-couch-update-newrev',
+];
 
 function fail(verdict: Exclude<WriteVerdict, { ok: true }>): HttpError {
   return verdict.status === 403 ? forbidden(verdict.reason) : new HttpError(422, verdict.reason);
@@ -73,13 +79,19 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       return;
     }
     // Streamed, so long-polling and continuous change feeds pass through as they come.
-    Readable.fromWeb(upstream.body as WebReadableStream).on('error', () => res.end()).pipe(res);
+    Readable.fromWeb(upstream.body as WebReadableStream)
+      .on('error', () => res.end())
+      .pipe(res);
   }
 
   async function bulkDocs(req: Request, res: Response, actor: Actor, db: string): Promise<void> {
     const body = req.body as { docs?: unknown; new_edits?: unknown };
     const docs = body?.docs;
-    if (!isJson(req) || !Array.isArray(docs) || !docs.every((d) => d !== null && typeof d === 'object' && !Array.isArray(d))) {
+    if (
+      !isJson(req) ||
+      !Array.isArray(docs) ||
+      !docs.every((d) => d !== null && typeof d === 'object' && !Array.isArray(d))
+    ) {
       throw badRequest({ docs: [FIELD_MESSAGES.invalid] });
     }
     const verdicts = (docs as DocWrite[]).map((doc) => checkDocWrite(actor, db, doc));
@@ -89,7 +101,13 @@ export function dbProxyRoutes(ctx: AppContext): Router {
     const denied: BulkResult[] = (docs as DocWrite[]).flatMap((doc, i) => {
       const v = verdicts[i]!;
       if (v.ok) return [];
-      return [{ id: typeof doc?._id === 'string' ? doc._id : undefined, error: v.status === 403 ? 'forbidden' : 'unprocessable_entity', reason: v.reason }];
+      return [
+        {
+          id: typeof doc?._id === 'string' ? doc._id : undefined,
+          error: v.status === 403 ? 'forbidden' : 'unprocessable_entity',
+          reason: v.reason,
+        },
+      ];
     });
     if (denied.length === 0) return forward(req, res, db, '_bulk_docs');
     let results: BulkResult[] = [];
@@ -121,7 +139,13 @@ export function dbProxyRoutes(ctx: AppContext): Router {
   }
 
   /** Checks a write addressed to one document (or one of its attachments); returns the body to send. */
-  async function checkSingleWrite(actor: Actor, db: string, docId: string, onDocument: boolean, req: Request): Promise<unknown> {
+  async function checkSingleWrite(
+    actor: Actor,
+    db: string,
+    docId: string,
+    onDocument: boolean,
+    req: Request,
+  ): Promise<unknown> {
     if (req.method === 'PUT' && onDocument) {
       if (!isJson(req)) throw new HttpError(415, 'Documents are sent as application/json');
       const doc = (req.body ?? {}) as DocWrite;

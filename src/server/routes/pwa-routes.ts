@@ -5,6 +5,8 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import type { AppContext } from '../context';
 
+const ASSET = /\.(js|mjs|css|map|png|jpe?g|svg|ico|json|webmanifest|txt|woff2?|html)$/;
+
 export function pwaRoutes(ctx: AppContext): Router {
   const router = express.Router();
   const dist = ctx.config.distDir;
@@ -19,8 +21,8 @@ export function pwaRoutes(ctx: AppContext): Router {
     }),
   );
   router.get('*', (req, res, next) => {
-    // A missing file with an extension is a real 404, not a client route.
-    if (path.extname(req.path) || !existsSync(index)) return next();
+    // A missing asset is a real 404, not a client route (client routes may hold dots: link tokens).
+    if (ASSET.test(req.path) || !existsSync(index)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

@@ -1,5 +1,5 @@
 // `/db/`, `/db/_session` and `/db/_users`: the account calls of spec 000 §7.
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { validateLogin } from '../../domain/account-forms';
 import { MESSAGES } from '../../domain/errors';
 import type { AppContext } from '../context';
@@ -17,8 +17,13 @@ import {
   type UserDoc,
 } from '../services/users';
 
-function startSession(ctx: AppContext, res: import('express').Response, user: UserDoc, remember: boolean): void {
-  setSessionCookie(res, newClaims(user._id, user.session_version, remember, ctx.now().getTime()), ctx.sessionSecret, isSecure(ctx));
+function startSession(ctx: AppContext, res: Response, user: UserDoc, remember: boolean): void {
+  setSessionCookie(
+    res,
+    newClaims(user._id, user.session_version, remember, ctx.now().getTime()),
+    ctx.sessionSecret,
+    isSecure(ctx),
+  );
 }
 
 export function sessionRoutes(ctx: AppContext): Router {
@@ -39,13 +44,20 @@ export function sessionRoutes(ctx: AppContext): Router {
     '/_session',
     asyncRoute(async (req, res) => {
       const auth = await requireAuth(ctx, req, res);
-      res.json({ ok: true, userCtx: { name: auth.user._id, roles: auth.user.roles }, info: { authenticated: auth.via } });
+      res.json({
+        ok: true,
+        userCtx: { name: auth.user._id, roles: auth.user.roles },
+        info: { authenticated: auth.via },
+      });
     }),
   );
 
   router.post(
     '/_session',
-    rateLimit(limits.login, (req) => `${byIp(req)}:${String((req.body as Record<string, unknown>)?.username ?? '').toLowerCase()}`),
+    rateLimit(
+      limits.login,
+      (req) => `${byIp(req)}:${String((req.body as Record<string, unknown>)?.username ?? '').toLowerCase()}`,
+    ),
     asyncRoute(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!validateLogin(body)) throw badRequest(MESSAGES.missingCredentials);
@@ -75,7 +87,8 @@ export function sessionRoutes(ctx: AppContext): Router {
     asyncRoute(async (req, res) => {
       const auth = await requireAuth(ctx, req, res);
       if (req.params.id !== auth.user._id) throw forbidden();
-      const fields = typeof req.query.fields === 'string' ? req.query.fields.split(',').map((f) => f.trim()) : undefined;
+      const fields =
+        typeof req.query.fields === 'string' ? req.query.fields.split(',').map((f) => f.trim()) : undefined;
       res.json(publicUser(auth.user, fields));
     }),
   );
@@ -98,10 +111,10 @@ export function sessionRoutes(ctx: AppContext): Router {
   );
 
   router.all('/_users', (_req, _res, next) => next(forbidden()));
-  router.all(['/_all_dbs', '/_config*', '/_replicate', '/_active_tasks', '/_uuids', '/_utils*', '/_node*'], (_req, _res, next) =>
-    next(forbidden()),
+  router.all(
+    ['/_all_dbs', '/_config*', '/_replicate', '/_active_tasks', '/_uuids', '/_utils*', '/_node*'],
+    (_req, _res, next) => next(forbidden()),
   );
   router.all('/_users/:id', (_req, _res, next) => next(notFound()));
   return router;
 }
-

@@ -84,7 +84,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailF
         return;
       }
       mkdirSync(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.template}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.template}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       writeFileSync(file, (info as unknown as { message: Buffer }).message);
       config.log(`mail: wrote "${message.template}" to ${message.to} in ${path.relative(process.cwd(), file)}`);
     },

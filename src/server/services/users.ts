@@ -1,11 +1,7 @@
 // Accounts: sign-up, credentials, profile, e-mail confirmation and password reset.
 // Users live in the server's `moneta-users` database; an `email:<address>` document claims each
 // address, so two sign-ups racing for one address cannot both win (the store refuses the second).
-import {
-  validatePasswordChange,
-  validateProfileUpdate,
-  validateRegistration,
-} from '../../domain/account-forms';
+import { validatePasswordChange, validateProfileUpdate, validateRegistration } from '../../domain/account-forms';
 import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors';
 import { isId, newId } from '../../domain/ids';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locale';
@@ -112,7 +108,11 @@ async function mail(ctx: AppContext, user: UserDoc, to: string, template: MailTe
       locale,
       template,
       link: url,
-      vars: { name: user.fullname || to, email: to, date: ctx.now().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' },
+      vars: {
+        name: user.fullname || to,
+        email: to,
+        date: ctx.now().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+      },
     });
   } catch (error) {
     // The account change stands; the person can ask for the e-mail again.
@@ -198,7 +198,10 @@ export async function authenticateUser(ctx: AppContext, username: string, passwo
 }
 
 async function checkCurrentPassword(user: UserDoc, input: Record<string, unknown>): Promise<void> {
-  const ok = await verifyPassword(typeof input.current_password === 'string' ? input.current_password : '', user.password_hash);
+  const ok = await verifyPassword(
+    typeof input.current_password === 'string' ? input.current_password : '',
+    user.password_hash,
+  );
   if (!ok) throw unprocessable({ current_password: [FIELD_MESSAGES.invalid] });
 }
 

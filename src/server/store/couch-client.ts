@@ -40,7 +40,9 @@ export class CouchClient {
     this.authorization =
       parsed.username || parsed.password
         ? 'Basic ' +
-          Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')
+          Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString(
+            'base64',
+          )
         : undefined;
     parsed.username = '';
     parsed.password = '';
@@ -63,12 +65,19 @@ export class CouchClient {
     return fetch(this.url(path, init.query), { ...init, headers, redirect: 'manual' });
   }
 
-  async request<T>(path: string, { method = 'GET', query, body, headers, signal }: StoreRequest = {}): Promise<T | null> {
+  async request<T>(
+    path: string,
+    { method = 'GET', query, body, headers, signal }: StoreRequest = {},
+  ): Promise<T | null> {
     const res = await this.fetch(path, {
       method,
       query,
       signal,
-      headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -109,7 +118,10 @@ export class CouchClient {
   ): Promise<Array<{ id?: string; key: K; value: V; doc?: D }>> {
     // Keys are JSON in CouchDB's query string, strings included.
     const encoded = Object.fromEntries(
-      Object.entries(query).map(([k, v]) => [k, ['key', 'startkey', 'endkey', 'keys'].includes(k) ? JSON.stringify(v) : v]),
+      Object.entries(query).map(([k, v]) => [
+        k,
+        ['key', 'startkey', 'endkey', 'keys'].includes(k) ? JSON.stringify(v) : v,
+      ]),
     );
     const res = await this.must<{ rows: Array<{ id?: string; key: K; value: V; doc?: D }> }>(
       `/${encodeURIComponent(db)}/_design/${ddoc}/_view/${view}`,

@@ -5,7 +5,9 @@ import { designDocsFor } from './design-docs';
 
 function runMap(source: string, doc: Record<string, unknown>): Array<[unknown, unknown]> {
   const emitted: Array<[unknown, unknown]> = [];
-  const fn = runInNewContext(`(${source})`, { emit: (k: unknown, v: unknown) => emitted.push([k, v]) }) as (d: unknown) => void;
+  const fn = runInNewContext(`(${source})`, { emit: (k: unknown, v: unknown) => emitted.push([k, v]) }) as (
+    d: unknown,
+  ) => void;
   fn(doc);
   return emitted;
 }
@@ -25,7 +27,9 @@ describe('design documents', () => {
 
   it('tokens/by-user indexes tokens by user and date', () => {
     const map = ddoc('users', 'tokens').views!['by-user']!.map;
-    expect(runMap(map, { klass: 'UserToken', user_id: 'usr-1', created_at: '2026' })).toEqual([[['usr-1', '2026'], null]]);
+    expect(runMap(map, { klass: 'UserToken', user_id: 'usr-1', created_at: '2026' })).toEqual([
+      [['usr-1', '2026'], null],
+    ]);
     expect(runMap(map, { klass: 'User' })).toEqual([]);
   });
 

@@ -2,10 +2,12 @@
 // listening on a random loopback port. Our server is its only client and speaks HTTP
 // to it with admin credentials, exactly as it would to Apache CouchDB.
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type express from 'express';
 
 const require = createRequire(import.meta.url);
 
@@ -18,19 +20,18 @@ export interface EmbeddedStore {
 export async function startEmbeddedStore(dataDir: string): Promise<EmbeddedStore> {
   const storeDir = path.join(dataDir, 'store');
   mkdirSync(storeDir, { recursive: true });
-  /* eslint-disable @typescript-eslint/no-require-imports -- these CommonJS packages ship no types */
-  const express = require('express') as typeof import('express');
+  // CommonJS packages without types, loaded only when the embedded store is used.
+  const createExpress = require('express') as typeof express;
   const PouchDB = require('pouchdb') as {
     defaults: (opts: Record<string, unknown>) => unknown;
   };
   const expressPouchDB = require('express-pouchdb') as (
     db: unknown,
     opts: Record<string, unknown>,
-  ) => import('express').RequestHandler;
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  ) => express.RequestHandler;
 
   const StorePouch = PouchDB.defaults({ prefix: storeDir + path.sep });
-  const app = express();
+  const app = createExpress();
   app.use(
     expressPouchDB(StorePouch, {
       mode: 'fullCouchDB',
@@ -39,7 +40,7 @@ export async function startEmbeddedStore(dataDir: string): Promise<EmbeddedStore
       overrideMode: { exclude: ['routes/fauxton', 'routes/http-log'] },
     }),
   );
-  const server = await new Promise<import('node:http').Server>((resolve, reject) => {
+  const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
     s.on('error', reject);
   });

@@ -1,0 +1,48 @@
+import { Box, Container, Link, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '../components/language-select';
+import { useLanguage } from './use-language';
+
+const RELEASE_DATE = '2025-06-09';
+
+export function AppFooter() {
+  const { t } = useTranslation();
+  const { current, change } = useLanguage();
+  // The contact address follows the domain the app is served from (spec 000 §2).
+  const contact = `contact@${window.location.hostname}`;
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3, mt: 4, bgcolor: 'background.paper' }}>
+      <Container maxWidth="lg">
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', md: 'center' } }}
+        >
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }}>
+            <Link href="/db/" underline="hover">
+              {t('footer.apiDocs')}
+            </Link>
+            <Link href={`mailto:${contact}`} underline="hover">
+              {t('footer.contact')}
+            </Link>
+            <Link href="/terms-and-conditions.html" underline="hover">
+              {t('footer.terms')}
+            </Link>
+          </Stack>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}
+          >
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {t('footer.releaseDate', { date: RELEASE_DATE })}
+            </Typography>
+            <Box sx={{ minWidth: 180 }}>
+              <LanguageSelect value={current} onChange={(locale) => void change(locale)} />
+            </Box>
+          </Stack>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

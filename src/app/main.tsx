@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { markNewVersion } from '../data/version-store';
+import { loadSession } from '../features/accounts/load-session';
+import { App } from './app';
+import { initI18n } from './i18n';
+import { registerServiceWorker } from './register-sw';
+
+initI18n();
+// Vite reports a failed dynamic import of a preloaded chunk here: a new build replaced the files.
+window.addEventListener('vite:preloadError', markNewVersion);
+registerServiceWorker();
+void loadSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,96 @@
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, Box, Button, CircularProgress, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useLoadingStore } from '../data/loading-store';
+import { useSessionStore } from '../features/accounts/session-store';
+import { AppDrawer } from './app-drawer';
+import { BrandMark } from './brand-mark';
+import { LanguageMenu } from './language-menu';
+import { useThemeStore } from './theme-store';
+import { UserMenu } from './user-menu';
+
+function LoadingIndicator() {
+  const { t } = useTranslation();
+  const busy = useLoadingStore((s) => s.pending > 0);
+  // The space stays reserved so the toolbar does not shift when a call starts.
+  return (
+    <Box sx={{ width: 32, display: 'flex', justifyContent: 'center' }} aria-live="polite">
+      {busy && <CircularProgress size={20} color="inherit" aria-label={t('nav.loading')} />}
+    </Box>
+  );
+}
+
+function ThemeToggle() {
+  const { t } = useTranslation();
+  const { mode, toggle } = useThemeStore();
+  const label = mode === 'light' ? t('nav.darkTheme') : t('nav.lightTheme');
+  return (
+    <Tooltip title={label}>
+      <IconButton color="inherit" aria-label={label} onClick={toggle}>
+        {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function NavBar() {
+  const { t } = useTranslation();
+  const user = useSessionStore((s) => s.user);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <AppBar position="sticky" color="primary">
+      <Toolbar sx={{ gap: 0.5 }}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label={t('nav.openMenu')}
+          onClick={() => setDrawerOpen(true)}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Box
+          component={RouterLink}
+          to="/"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 2 }}
+        >
+          <BrandMark />
+          <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 0.3 }}>
+            Moneta
+          </Typography>
+        </Box>
+        {user && (
+          <Button
+            color="inherit"
+            component={RouterLink}
+            to="/account/new"
+            sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+          >
+            {t('nav.newGroup')}
+          </Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <LoadingIndicator />
+        <ThemeToggle />
+        <LanguageMenu />
+        {user ? (
+          <UserMenu user={user} />
+        ) : (
+          <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, ml: 1 }}>
+            <Button color="inherit" component={RouterLink} to="/user/login">
+              {t('nav.login')}
+            </Button>
+            <Button color="inherit" variant="outlined" component={RouterLink} to="/user/register">
+              {t('nav.register')}
+            </Button>
+          </Box>
+        )}
+      </Toolbar>
+      <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+    </AppBar>
+  );
+}

@@ -1,0 +1,3 @@
+import { ConfirmationRequestPage } from '../../features/accounts/components/email-request-page';
+
+export default ConfirmationRequestPage;

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { ConfirmTokenPage } from '../../features/accounts/components/confirm-token-page';
+
+export default function ConfirmTokenRoute() {
+  const { token = '' } = useParams();
+  // Keyed so that following another link on the same page starts over.
+  return <ConfirmTokenPage key={token} token={token} />;
+}

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { ErrorPage } from '../../components/error-page';
+
+export default function ErrorRoute() {
+  const { code = 'not_found' } = useParams();
+  return <ErrorPage code={code} />;
+}

@@ -1,0 +1,3 @@
+import { PasswordRequestPage } from '../../features/accounts/components/email-request-page';
+
+export default PasswordRequestPage;

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { PasswordResetPage } from '../../features/accounts/components/password-reset-page';
+
+export default function PasswordTokenRoute() {
+  const { token = '' } = useParams();
+  return <PasswordResetPage key={token} token={token} />;
+}

@@ -1,0 +1,3 @@
+import { LoginPage } from '../../features/accounts/components/login-page';
+
+export default LoginPage;

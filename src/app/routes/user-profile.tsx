@@ -1,0 +1,67 @@
+import { Button, Card, Tab, Tabs, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { DataTab } from '../../features/accounts/components/data-tab';
+import { ProfileTab } from '../../features/accounts/components/profile-tab';
+import { loadSession } from '../../features/accounts/load-session';
+import { useSessionStore } from '../../features/accounts/session-store';
+import { TokensTab } from '../../features/tokens/components/tokens-tab';
+
+const PAGES = ['profile', 'data', 'groups', 'invites', 'user_tokens'] as const;
+type ProfilePage = (typeof PAGES)[number];
+
+function isPage(value: string | null): value is ProfilePage {
+  return (PAGES as readonly (string | null)[]).includes(value);
+}
+
+/** Memberships arrive with the groups issue; until then both lists are empty with a refresh. */
+function PendingList({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card variant="outlined">
+      <EmptyState
+        title={title}
+        action={
+          <Button onClick={() => void loadSession()} variant="text">
+            {t('actions.refresh')}
+          </Button>
+        }
+      />
+    </Card>
+  );
+}
+
+export default function UserProfileRoute() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const user = useSessionStore((s) => s.user);
+  const requested = params.get('page');
+  const page: ProfilePage = isPage(requested) ? requested : 'profile';
+  if (!user) return null;
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('profile.title')}
+      </Typography>
+      <Tabs
+        value={page}
+        onChange={(_event, value: ProfilePage) => setParams({ page: value })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('profile.title')}
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {PAGES.map((value) => (
+          <Tab key={value} value={value} label={t(`profile.tabs.${value}`)} />
+        ))}
+      </Tabs>
+      {page === 'profile' && <ProfileTab user={user} />}
+      {page === 'data' && <DataTab user={user} />}
+      {page === 'groups' && <PendingList title={t('profile.noGroups')} />}
+      {page === 'invites' && <PendingList title={t('profile.noInvites')} />}
+      {page === 'user_tokens' && <TokensTab />}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import { RegisterPage } from '../../features/accounts/components/register-page';
+
+export default RegisterPage;

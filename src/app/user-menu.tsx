@@ -1,0 +1,75 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
+import {
+  Box,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { UserAvatar } from '../components/user-avatar';
+import type { PublicUser } from '../domain/user';
+import { useLogout } from '../features/accounts/use-logout';
+import { languageItems } from './language-menu';
+import { useLanguage } from './use-language';
+
+export function UserMenu({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const { current, change } = useLanguage();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        aria-label={t('nav.userMenu')}
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        <UserAvatar user={user} size={40} />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>
+          <Typography noWrap sx={{ fontWeight: 600 }}>
+            {user.fullname || user.label}
+          </Typography>
+          <Typography noWrap variant="body2" color="text.secondary">
+            {user.email ?? user.unconfirmed_email}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem component={RouterLink} to="/user/profile" onClick={close}>
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('nav.profile')}</ListItemText>
+        </MenuItem>
+        <ListSubheader>{t('language.label')}</ListSubheader>
+        {languageItems(t, current, (locale) => {
+          close();
+          void change(locale);
+        })}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            void logout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('nav.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

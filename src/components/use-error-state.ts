@@ -1,0 +1,9 @@
+import { useEffect, useState } from 'react';
+import { clearErrorsEvent } from './clear-errors';
+
+/** An error to show in an error box; reset by the global clear-errors event (e.g. after re-login). */
+export function useErrorState() {
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => clearErrorsEvent.on(() => setError(null)), []);
+  return [error, setError] as const;
+}

@@ -1,0 +1,100 @@
+// The only HTTP wrapper: every call to /db and /api goes through `request`.
+import { ApiError, apiErrorFromResponse, networkError } from './api-error';
+import { loggedOut } from './emitter';
+import { useLoadingStore } from './loading-store';
+import { readToken } from './preferences';
+import { currentRouteName } from './route-name';
+import { isNewerVersion, markNewVersion } from './version-store';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Defaults to the current route's name. */
+  routeName?: string;
+  /** Skips the loading spinner (background checks). */
+  quiet?: boolean;
+}
+
+export const SESSION_PATH = '/db/_session';
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function buildHeaders(options: RequestOptions): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const routeName = options.routeName ?? currentRouteName();
+  if (routeName) headers.set('X-Route-Name', routeName);
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function checkVersion(response: Response): void {
+  if (isNewerVersion(response.headers.get('X-App-Version'), __APP_VERSION__)) markNewVersion();
+}
+
+async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method,
+      credentials: 'same-origin',
+      headers: buildHeaders(options),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw networkError();
+  }
+}
+
+export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const loading = useLoadingStore.getState();
+  if (!options.quiet) loading.start();
+  try {
+    const response = await send(method, path, options);
+    checkVersion(response);
+    const body = await readBody(response);
+    if (response.ok) return body as T;
+    const error = apiErrorFromResponse(response.status, body);
+    if ((response.status === 401 || response.status === 403) && path !== SESSION_PATH) {
+      void verifySession();
+    }
+    throw error;
+  } finally {
+    if (!options.quiet) loading.stop();
+  }
+}
+
+/**
+ * A 401/403 may mean the session expired, or only that this resource is not ours: a failed
+ * session check tells them apart (spec 000 §8). Session calls themselves are not re-checked.
+ */
+async function verifySession(): Promise<void> {
+  let response: Response;
+  try {
+    response = await send('GET', SESSION_PATH, { quiet: true });
+  } catch {
+    return; // offline: nothing can be concluded
+  }
+  checkVersion(response);
+  if (response.status === 401) loggedOut.emit();
+}
+
+export { ApiError };

@@ -1,0 +1,60 @@
+import { isLocale, type Locale } from '../domain/locale';
+
+// Small values kept in localStorage. Storage can throw (private mode, quota), and a preference
+// is never worth a crash, so every access is guarded.
+const KEYS = { token: 'moneta.token', locale: 'moneta.locale', theme: 'moneta.theme' } as const;
+
+function read(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // see above
+  }
+}
+
+/** A user token (spec 000 §7): when present, calls use it instead of the session cookie. */
+export function readToken(): string | null {
+  return read(KEYS.token);
+}
+
+export function readStoredLocale(): Locale | null {
+  const value = read(KEYS.locale);
+  return isLocale(value) ? value : null;
+}
+
+export function storeLocale(locale: Locale): void {
+  write(KEYS.locale, locale);
+}
+
+export type ThemeMode = 'light' | 'dark';
+
+export function readThemeMode(): ThemeMode {
+  return read(KEYS.theme) === 'dark' ? 'dark' : 'light';
+}
+
+export function storeThemeMode(mode: ThemeMode): void {
+  write(KEYS.theme, mode);
+}
+
+export function readJson<T>(key: string): T | null {
+  const value = read(key);
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown): void {
+  write(key, value === null ? null : JSON.stringify(value));
+}

@@ -1,0 +1,5 @@
+import { request } from '../../../data/http-client';
+
+export function confirmEmail(token: string): Promise<{ ok: boolean; email: string }> {
+  return request('POST', `/api/confirmation/${encodeURIComponent(token)}`);
+}

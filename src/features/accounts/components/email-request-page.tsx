@@ -1,0 +1,66 @@
+import { Alert, Button, Link, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ErrorBox } from '../../../components/error-box';
+import { FormCard } from '../../../components/form-card';
+import { useForm } from '../../../components/use-form-errors';
+import { validateEmailRequest } from '../../../domain/account-forms';
+import { requestConfirmation } from '../api/request-confirmation';
+import { requestPasswordReset } from '../api/request-password-reset';
+
+const FIELDS = ['email'] as const;
+
+// Both "send me a link" screens are the same form; only the call and the words differ.
+const VARIANTS = {
+  confirmation: { send: requestConfirmation, text: 'confirmNew' },
+  password: { send: requestPasswordReset, text: 'passwordNew' },
+} as const;
+
+function EmailRequestPage({ variant }: { variant: keyof typeof VARIANTS }) {
+  const { t } = useTranslation();
+  const { send, text } = VARIANTS[variant];
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm(FIELDS);
+  const onSubmit = form.submit(
+    async (values) => {
+      const email = (values.email ?? '').trim();
+      await send(email);
+      setSentTo(email);
+    },
+    (values) => validateEmailRequest(values),
+  );
+
+  return (
+    <FormCard title={t(`${text}.title`)} subtitle={t(`${text}.subtitle`)} onSubmit={onSubmit}>
+      {sentTo && (
+        <Alert severity="success" role="status">
+          {t(`${text}.sent`, { email: sentTo })}
+        </Alert>
+      )}
+      <ErrorBox error={form.error} onClose={form.clearError} />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        autoFocus
+        slotProps={{ htmlInput: { name: 'email' } }}
+        {...form.fieldProps('email')}
+      />
+      <Button type="submit" variant="contained" size="large" loading={form.pending}>
+        {t(`${text}.submit`)}
+      </Button>
+      <Link component={RouterLink} to="/user/login">
+        {t('actions.backToLogin')}
+      </Link>
+    </FormCard>
+  );
+}
+
+export function ConfirmationRequestPage() {
+  return <EmailRequestPage variant="confirmation" />;
+}
+
+export function PasswordRequestPage() {
+  return <EmailRequestPage variant="password" />;
+}

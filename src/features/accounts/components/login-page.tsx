@@ -1,0 +1,55 @@
+import { Button, Checkbox, FormControlLabel, Link, Stack, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ErrorBox } from '../../../components/error-box';
+import { FormCard } from '../../../components/form-card';
+import { useForm } from '../../../components/use-form-errors';
+import { signIn } from '../sign-in';
+
+const FIELDS = ['username', 'password'] as const;
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm(FIELDS);
+  const onSubmit = form.submit(async (values) => {
+    await signIn(values.username ?? '', values.password ?? '', values.remember === 'on');
+    await navigate('/');
+  });
+
+  return (
+    <FormCard title={t('login.title')} onSubmit={onSubmit}>
+      <ErrorBox error={form.error} onClose={form.clearError} />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        slotProps={{ htmlInput: { name: 'username' } }}
+        {...form.fieldProps('username')}
+      />
+      <TextField
+        label={t('fields.password')}
+        type="password"
+        autoComplete="current-password"
+        slotProps={{ htmlInput: { name: 'password' } }}
+        {...form.fieldProps('password')}
+      />
+      <FormControlLabel control={<Checkbox name="remember" />} label={t('login.remember')} />
+      <Button type="submit" variant="contained" size="large" loading={form.pending}>
+        {t('login.submit')}
+      </Button>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
+        <Link component={RouterLink} to="/user/password/new">
+          {t('login.forgotPassword')}
+        </Link>
+        <Link component={RouterLink} to="/user/register">
+          {t('login.register')}
+        </Link>
+      </Stack>
+      <Link component={RouterLink} to="/user/confirm/new">
+        {t('login.resendConfirmation')}
+      </Link>
+    </FormCard>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Button, Link, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ErrorBox } from '../../../components/error-box';
+import { FormCard } from '../../../components/form-card';
+import { useForm } from '../../../components/use-form-errors';
+import { validatePasswordChange } from '../../../domain/account-forms';
+import { resetPassword } from '../api/reset-password';
+
+const FIELDS = ['password', 'password_confirmation'] as const;
+
+export function PasswordResetPage({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [done, setDone] = useState(false);
+  const form = useForm(FIELDS);
+  const onSubmit = form.submit(
+    async (values) => {
+      await resetPassword({
+        token,
+        password: values.password ?? '',
+        password_confirmation: values.password_confirmation ?? '',
+      });
+      setDone(true);
+    },
+    (values) => validatePasswordChange(values, { needsCurrent: false, form: true }),
+  );
+
+  if (done) {
+    return (
+      <FormCard title={t('passwordReset.title')}>
+        <Alert severity="success" role="status">
+          {t('passwordReset.done')}
+        </Alert>
+        <Button component={RouterLink} to="/user/login" variant="contained">
+          {t('login.submit')}
+        </Button>
+      </FormCard>
+    );
+  }
+
+  return (
+    <FormCard title={t('passwordReset.title')} onSubmit={onSubmit}>
+      <ErrorBox error={form.error} onClose={form.clearError} />
+      <TextField
+        label={t('fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        slotProps={{ htmlInput: { name: 'password' } }}
+        {...form.fieldProps('password')}
+      />
+      <TextField
+        label={t('fields.passwordConfirmation')}
+        type="password"
+        autoComplete="new-password"
+        slotProps={{ htmlInput: { name: 'password_confirmation' } }}
+        {...form.fieldProps('password_confirmation')}
+      />
+      <Button type="submit" variant="contained" size="large" loading={form.pending}>
+        {t('passwordReset.submit')}
+      </Button>
+      <Link component={RouterLink} to="/user/password/new">
+        {t('passwordReset.requestNew')}
+      </Link>
+    </FormCard>
+  );
+}

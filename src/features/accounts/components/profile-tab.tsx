@@ -1,0 +1,124 @@
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorBox } from '../../../components/error-box';
+import { useForm } from '../../../components/use-form-errors';
+import { UserAvatar } from '../../../components/user-avatar';
+import { validateProfileUpdate } from '../../../domain/account-forms';
+import type { PublicUser } from '../../../domain/user';
+import { updateProfile } from '../api/update-user';
+import { loadSession } from '../load-session';
+import { EditPasswordDialog } from './edit-password-dialog';
+
+const FIELDS = ['fullname', 'unconfirmed_email', 'current_password'] as const;
+
+function EditProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (message: string) => void }) {
+  const { t } = useTranslation();
+  const form = useForm(FIELDS);
+  const onSubmit = form.submit(
+    async (values) => {
+      const email = (values.unconfirmed_email ?? '').trim();
+      // Re-sending the current or pending address would only mail a needless confirmation.
+      const emailChanged = email !== user.email && email !== user.unconfirmed_email;
+      await updateProfile(user, {
+        fullname: (values.fullname ?? '').trim(),
+        current_password: values.current_password ?? '',
+        ...(emailChanged ? { unconfirmed_email: email } : {}),
+      });
+      await loadSession();
+      onSaved(emailChanged ? t('profile.emailPending', { email }) : t('profile.saved'));
+    },
+    (values) => validateProfileUpdate(values),
+  );
+
+  return (
+    // Keyed by revision: after a save the inputs start again from the stored values.
+    <Stack key={user._rev} component="form" noValidate onSubmit={onSubmit} spacing={2}>
+      <Typography variant="h6" component="h2">
+        {t('profile.editTitle')}
+      </Typography>
+      <ErrorBox error={form.error} onClose={form.clearError} />
+      <TextField
+        label={t('fields.fullname')}
+        autoComplete="name"
+        defaultValue={user.fullname}
+        slotProps={{ htmlInput: { name: 'fullname' } }}
+        {...form.fieldProps('fullname')}
+      />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        defaultValue={user.unconfirmed_email ?? user.email ?? ''}
+        slotProps={{ htmlInput: { name: 'unconfirmed_email' } }}
+        {...form.fieldProps('unconfirmed_email')}
+      />
+      <TextField
+        label={t('fields.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        slotProps={{ htmlInput: { name: 'current_password' } }}
+        {...form.fieldProps('current_password')}
+      />
+      <Box>
+        <Button type="submit" variant="contained" loading={form.pending}>
+          {t('profile.save')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+export function ProfileTab({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { xs: 'stretch', md: 'flex-start' } }}>
+      <Card variant="outlined" sx={{ minWidth: { md: 300 } }}>
+        <CardContent>
+          <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
+            <UserAvatar user={user} size={200} />
+            <Typography variant="h6" component="p">
+              {user.fullname || user.label}
+            </Typography>
+            {user.email && <Typography color="text.secondary">{user.email}</Typography>}
+            {user.unconfirmed_email && (
+              <Chip
+                color="warning"
+                variant="outlined"
+                label={t('profile.pendingEmail', { email: user.unconfirmed_email })}
+                sx={{ maxWidth: '100%' }}
+              />
+            )}
+            <Button variant="outlined" onClick={() => setPasswordOpen(true)}>
+              {t('profile.editPassword')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <Card variant="outlined" sx={{ flex: 1 }}>
+        <CardContent>
+          <Stack spacing={2}>
+            {notice && (
+              <Alert severity="success" role="status" onClose={() => setNotice(null)}>
+                {notice}
+              </Alert>
+            )}
+            <EditProfileForm user={user} onSaved={setNotice} />
+          </Stack>
+        </CardContent>
+      </Card>
+      <EditPasswordDialog
+        user={user}
+        open={passwordOpen}
+        onClose={() => setPasswordOpen(false)}
+        onSaved={() => {
+          setPasswordOpen(false);
+          setNotice(t('profile.passwordChanged'));
+        }}
+      />
+    </Stack>
+  );
+}

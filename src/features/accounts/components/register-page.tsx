@@ -1,0 +1,93 @@
+import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, TextField } from '@mui/material';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ErrorBox } from '../../../components/error-box';
+import { FormCard } from '../../../components/form-card';
+import { useForm } from '../../../components/use-form-errors';
+import { validateRegistration } from '../../../domain/account-forms';
+import { DEFAULT_LOCALE, isLocale } from '../../../domain/locale';
+import { registerUser } from '../api/register-user';
+import { loadSession } from '../load-session';
+
+const FIELDS = ['unconfirmed_email', 'fullname', 'password', 'password_confirmation', 'terms'] as const;
+
+function policyLink(href: string) {
+  return <Link href={href} target="_blank" rel="noopener" />;
+}
+
+export function RegisterPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm(FIELDS);
+  const onSubmit = form.submit(
+    async (values) => {
+      await registerUser({
+        unconfirmed_email: (values.unconfirmed_email ?? '').trim(),
+        fullname: (values.fullname ?? '').trim(),
+        password: values.password ?? '',
+        locale: isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE,
+      });
+      await loadSession();
+      await navigate('/');
+    },
+    (values) => validateRegistration({ ...values, terms: values.terms === 'on' }, { form: true }),
+  );
+  const terms = form.fieldProps('terms');
+
+  return (
+    <FormCard title={t('register.title')} subtitle={t('register.subtitle')} onSubmit={onSubmit}>
+      <ErrorBox error={form.error} onClose={form.clearError} />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        required
+        autoComplete="email"
+        autoFocus
+        slotProps={{ htmlInput: { name: 'unconfirmed_email' } }}
+        {...form.fieldProps('unconfirmed_email')}
+      />
+      <TextField
+        label={t('fields.fullname')}
+        autoComplete="name"
+        slotProps={{ htmlInput: { name: 'fullname' } }}
+        {...form.fieldProps('fullname')}
+      />
+      <TextField
+        label={t('fields.password')}
+        type="password"
+        autoComplete="new-password"
+        slotProps={{ htmlInput: { name: 'password' } }}
+        {...form.fieldProps('password')}
+      />
+      <TextField
+        label={t('fields.passwordConfirmation')}
+        type="password"
+        autoComplete="new-password"
+        slotProps={{ htmlInput: { name: 'password_confirmation' } }}
+        {...form.fieldProps('password_confirmation')}
+      />
+      <FormControl error={terms.error}>
+        <FormControlLabel
+          control={<Checkbox name="terms" />}
+          label={
+            <Trans
+              i18nKey="register.terms"
+              components={{
+                terms: policyLink('/terms-and-conditions.html'),
+                privacy: policyLink('/privacy-policy.html'),
+                refund: policyLink('/refund-policy.html'),
+              }}
+            />
+          }
+        />
+        {terms.helperText && <FormHelperText>{terms.helperText}</FormHelperText>}
+      </FormControl>
+      <Button type="submit" variant="contained" size="large" loading={form.pending}>
+        {t('register.submit')}
+      </Button>
+      <Link component={RouterLink} to="/user/login">
+        {t('register.haveAccount')}
+      </Link>
+    </FormCard>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { clearErrors } from '../../../components/clear-errors';
+import { ErrorBox } from '../../../components/error-box';
+import { useForm } from '../../../components/use-form-errors';
+import { MESSAGES } from '../../../domain/errors';
+import { useSessionStore } from '../session-store';
+import { signIn } from '../sign-in';
+import { useLogout } from '../use-logout';
+
+const FIELDS = ['username', 'password'] as const;
+const LOGIN_AGAIN = { error: 'forbidden', reason: MESSAGES.loginAgain };
+
+/** Opens over the current page when the session expired while signed in (spec 000 §4). */
+export function ReloginDialog() {
+  const { t } = useTranslation();
+  const expired = useSessionStore((s) => s.expired);
+  const email = useSessionStore((s) => s.user?.email ?? s.user?.unconfirmed_email ?? '');
+  const logout = useLogout();
+  const form = useForm(FIELDS);
+  const onSubmit = form.submit(async (values) => {
+    await signIn(values.username ?? '', values.password ?? '');
+    clearErrors();
+  });
+
+  return (
+    <Dialog open={expired} fullWidth maxWidth="xs" aria-labelledby="relogin-title">
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id="relogin-title">{t('relogin.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <ErrorBox error={form.error ?? LOGIN_AGAIN} onClose={form.error ? form.clearError : undefined} />
+            <TextField
+              label={t('fields.email')}
+              type="email"
+              autoComplete="username"
+              defaultValue={email}
+              slotProps={{ htmlInput: { name: 'username' } }}
+              {...form.fieldProps('username')}
+            />
+            <TextField
+              label={t('fields.password')}
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              slotProps={{ htmlInput: { name: 'password' } }}
+              {...form.fieldProps('password')}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => void logout()}>{t('nav.logout')}</Button>
+          <Button type="submit" variant="contained" loading={form.pending}>
+            {t('login.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+import { loggedOut } from '../../data/emitter';
+import { readJson, writeJson } from '../../data/preferences';
+import type { PublicUser } from '../../domain/user';
+
+export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
+
+interface SessionState {
+  status: SessionStatus;
+  user: PublicUser | null;
+  /** The server dropped the session while the user was signed in: the re-login dialog is open. */
+  expired: boolean;
+  signIn: (user: PublicUser) => void;
+  signOut: () => void;
+  setExpired: (expired: boolean) => void;
+}
+
+// The last signed-in user is remembered so the app still opens offline (offline-first);
+// it is replaced at every session load and removed at logout.
+const LAST_USER_KEY = 'moneta.user';
+
+export function lastSignedInUser(): PublicUser | null {
+  return readJson<PublicUser>(LAST_USER_KEY);
+}
+
+export const useSessionStore = create<SessionState>()((set) => ({
+  status: 'loading',
+  user: null,
+  expired: false,
+  signIn: (user) => {
+    writeJson(LAST_USER_KEY, user);
+    set({ status: 'signed-in', user, expired: false });
+  },
+  signOut: () => {
+    writeJson(LAST_USER_KEY, null);
+    set({ status: 'anonymous', user: null, expired: false });
+  },
+  setExpired: (expired) => set({ expired }),
+}));
+
+loggedOut.on(() => {
+  const { status, setExpired } = useSessionStore.getState();
+  if (status === 'signed-in') setExpired(true);
+});

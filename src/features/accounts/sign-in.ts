@@ -1,0 +1,13 @@
+import { ApiError } from '../../data/api-error';
+import { MESSAGES } from '../../domain/errors';
+import { validateLogin } from '../../domain/account-forms';
+import { login } from './api/login';
+import { loadSession } from './load-session';
+
+/** Login page and re-login dialog: check, sign in, then load the session, user and language. */
+export async function signIn(username: string, password: string, remember = false): Promise<void> {
+  if (!validateLogin({ username, password })) throw new ApiError(400, 'bad_request', MESSAGES.missingCredentials);
+  await login({ username: username.trim(), password, remember });
+  const user = await loadSession();
+  if (!user) throw new ApiError(401, 'unauthorized', MESSAGES.loginAgain);
+}

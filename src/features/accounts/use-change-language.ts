@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import type { Locale } from '../../domain/locale';
+import { saveLocaleSetting } from './api/locale-setting';
+import { applyLocale } from './apply-locale';
+import { loadSession } from './load-session';
+import { useSessionStore } from './session-store';
+
+/** Applies the language at once; signed in, it is also saved in the personal database. */
+export function useChangeLanguage() {
+  const userId = useSessionStore((s) => s.user?._id);
+  return useCallback(
+    async (locale: Locale) => {
+      await applyLocale(locale);
+      if (!userId) return;
+      try {
+        await saveLocaleSetting(userId, locale);
+        await loadSession();
+      } catch {
+        // Spec 000 §8: failures saving a setting are swallowed; the choice still applies locally.
+      }
+    },
+    [userId],
+  );
+}

@@ -1,0 +1,10 @@
+import { request } from '../../../data/http-client';
+import type { TokenPermission } from '../../../domain/permissions';
+import type { UserToken } from './list-tokens';
+
+/** `token` is the secret itself; the server shows it in this answer only. */
+export type CreatedToken = UserToken & { token: string };
+
+export function createToken(input: { description: string; permissions: TokenPermission }): Promise<CreatedToken> {
+  return request('POST', '/api/tokens', { body: input });
+}

@@ -1,0 +1,15 @@
+import { request } from '../../../data/http-client';
+import type { TokenPermission } from '../../../domain/permissions';
+
+export interface UserToken {
+  id: string;
+  description: string;
+  permissions: TokenPermission;
+  active: boolean;
+  created_at: string;
+}
+
+export async function listTokens(): Promise<UserToken[]> {
+  const { tokens } = await request<{ tokens: UserToken[] }>('GET', '/api/tokens');
+  return tokens;
+}

@@ -1,0 +1,4 @@
+/// <reference types="vite/client" />
+
+/** The build id (see vite.config.ts); the server sends the deployed one as `X-App-Version`. */
+declare const __APP_VERSION__: string;

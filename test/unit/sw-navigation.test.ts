@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { servedByApp } from '../../sw/navigation';
+
+describe('service worker navigations', () => {
+  it('serves the app routes from the precached index.html', () => {
+    for (const path of ['/', '/app', '/app.html', '/user/login', '/user/profile', '/account/new']) {
+      expect(servedByApp(path), path).toBe(true);
+    }
+  });
+
+  it('leaves the server and the static pages to the network', () => {
+    for (const path of [
+      '/db',
+      '/db/',
+      '/db/_session',
+      '/api/tokens',
+      '/terms-and-conditions.html',
+      '/privacy-policy.html',
+    ]) {
+      expect(servedByApp(path), path).toBe(false);
+    }
+  });
+});
