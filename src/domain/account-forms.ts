@@ -2,6 +2,7 @@
 // and the server runs it again on what it receives, so both give the same messages.
 import { FIELD_MESSAGES as M, FieldErrors } from './errors';
 import { isLocale } from './locale';
+import { TOKEN_PERMISSIONS } from './permissions';
 import { PASSWORD_MIN_LENGTH } from './user';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -83,5 +84,15 @@ export function validatePasswordChange(
 export function validateEmailRequest(input: Input): FieldErrors {
   const errors = new FieldErrors();
   checkEmail(errors, 'email', input.email);
+  return errors;
+}
+
+/** A new user token: what it is for, and whether it may write. */
+export function validateTokenForm(input: Input): FieldErrors {
+  const errors = new FieldErrors();
+  const description = text(input.description).trim();
+  if (!description) errors.add('description', M.blank);
+  else if (description.length > MAX_NAME) errors.add('description', `${M.tooLong} (maximum is ${MAX_NAME} characters)`);
+  if (!(TOKEN_PERMISSIONS as readonly unknown[]).includes(input.permissions)) errors.add('permissions', M.inclusion);
   return errors;
 }

@@ -1,8 +1,8 @@
 // User tokens: passwords for other programs. The secret is shown once and stored only as a hash;
 // the bearer value is `<tok-id>.<secret>`, so a request finds its token by id without any index.
-import { FIELD_MESSAGES, FieldErrors } from '../../domain/errors';
+import { validateTokenForm } from '../../domain/account-forms';
 import { isId, newId } from '../../domain/ids';
-import { TOKEN_PERMISSIONS, type TokenPermission } from '../../domain/permissions';
+import type { TokenPermission } from '../../domain/permissions';
 import { type AppContext, USERS_DB } from '../context';
 import { notFound, unprocessable } from '../http/http-error';
 import type { CouchDoc } from '../store/couch-client';
@@ -40,14 +40,9 @@ export async function createToken(
   user: UserDoc,
   input: Record<string, unknown>,
 ): Promise<TokenView & { token: string }> {
-  const errors = new FieldErrors();
-  const description = typeof input.description === 'string' ? input.description.trim() : '';
-  if (!description) errors.add('description', FIELD_MESSAGES.blank);
-  else if (description.length > 100) errors.add('description', `${FIELD_MESSAGES.tooLong} (maximum is 100 characters)`);
-  if (!(TOKEN_PERMISSIONS as readonly unknown[]).includes(input.permissions)) {
-    errors.add('permissions', FIELD_MESSAGES.inclusion);
-  }
+  const errors = validateTokenForm(input);
   if (errors.hasErrors) throw unprocessable(errors.reasons);
+  const description = String(input.description).trim();
   const secret = newSecret();
   const doc: TokenDoc = {
     _id: newId('UserToken'),

@@ -18,7 +18,9 @@ function confirmOnce(token: string): Promise<Outcome> {
   if (!outcome) {
     outcome = confirmEmail(token).then(
       async ({ email }): Promise<Outcome> => {
-        if (useSessionStore.getState().status === 'signed-in') await loadSession();
+        // The page may open before the session check finished: reload it either way, so the
+        // unconfirmed banner goes away for a signed-in user.
+        await loadSession().catch(() => null);
         return { ok: true, email };
       },
       (error: unknown): Outcome => ({ ok: false, error }),

@@ -12,7 +12,13 @@ import { EditPasswordDialog } from './edit-password-dialog';
 
 const FIELDS = ['fullname', 'unconfirmed_email', 'current_password'] as const;
 
-function EditProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (message: string) => void }) {
+// A notice is kept as a translation key, so it follows a language switch made after it appeared.
+interface Notice {
+  key: string;
+  vars?: Record<string, string>;
+}
+
+function EditProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const form = useForm(FIELDS);
   const onSubmit = form.submit(
@@ -26,7 +32,7 @@ function EditProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (messag
         ...(emailChanged ? { unconfirmed_email: email } : {}),
       });
       await loadSession();
-      onSaved(emailChanged ? t('profile.emailPending', { email }) : t('profile.saved'));
+      onSaved(emailChanged ? { key: 'profile.emailPending', vars: { email } } : { key: 'profile.saved' });
     },
     (values) => validateProfileUpdate(values),
   );
@@ -71,7 +77,7 @@ function EditProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (messag
 
 export function ProfileTab({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
 
   return (
@@ -103,7 +109,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
           <Stack spacing={2}>
             {notice && (
               <Alert severity="success" role="status" onClose={() => setNotice(null)}>
-                {notice}
+                {t(notice.key, notice.vars)}
               </Alert>
             )}
             <EditProfileForm user={user} onSaved={setNotice} />
@@ -116,7 +122,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
         onClose={() => setPasswordOpen(false)}
         onSaved={() => {
           setPasswordOpen(false);
-          setNotice(t('profile.passwordChanged'));
+          setNotice({ key: 'profile.passwordChanged' });
         }}
       />
     </Stack>

@@ -15,20 +15,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box';
 import { useForm } from '../../../components/use-form-errors';
-import { FieldErrors, FIELD_MESSAGES } from '../../../domain/errors';
+import { validateTokenForm } from '../../../domain/account-forms';
 import { TOKEN_PERMISSIONS, type TokenPermission } from '../../../domain/permissions';
 import { createToken, type CreatedToken } from '../api/create-token';
 
 const FIELDS = ['description', 'permissions'] as const;
-
-function validateToken(values: Record<string, string>): FieldErrors {
-  const errors = new FieldErrors();
-  if (!values.description?.trim()) errors.add('description', FIELD_MESSAGES.blank);
-  if (!(TOKEN_PERMISSIONS as readonly string[]).includes(values.permissions ?? '')) {
-    errors.add('permissions', FIELD_MESSAGES.inclusion);
-  }
-  return errors;
-}
 
 function NewTokenSecret({ token }: { token: CreatedToken }) {
   const { t } = useTranslation();
@@ -82,7 +73,7 @@ export function CreateTokenDialog({ open, onClose, onCreated }: CreateTokenDialo
     });
     setCreated(token);
     onCreated();
-  }, validateToken);
+  }, validateTokenForm);
   const close = () => {
     // The secret must not survive the dialog: it is shown once.
     setCreated(null);

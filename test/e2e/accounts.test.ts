@@ -1,0 +1,151 @@
+// A person signs up, confirms from the e-mail, signs in, edits the profile, switches to
+// Portuguese and the dark theme, and signs out — in real Chromium against the real server.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestLink } from '../support/outbox';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { AppPage } from './support/app-page';
+import { launchBrowser, newContext, screenshots } from './support/browser';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('accounts in the browser', () => {
+  it('register → confirm from the outbox → login → edit profile → pt-BR and dark → logout', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const app = new AppPage(page);
+    const email = `e2e.${Date.now()}@example.com`;
+    const password = 'a sturdy password';
+
+    // The browser checks the form before anything is sent.
+    await page.goto('/user/register');
+    await app.button('register.submit').click();
+    await expect.poll(() => app.fieldError('unconfirmed_email').textContent()).toBe(app.t('errors.cant-be-blank'));
+    await app.fill({ password: 'one password', password_confirmation: 'another one' });
+    await app.button('register.submit').click();
+    await expect.poll(() => app.fieldError('password_confirmation').textContent()).toBe(app.t('errors.doesnt-match'));
+    await screenshots(page, 'register-errors');
+
+    await app.register({ email, fullname: 'Joana Prado', password });
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText(app.t('banner.daysLeft_other', { count: 30 })).waitFor();
+    await screenshots(page, 'home-unconfirmed');
+
+    // The link from the e-mail, opened in the browser.
+    const { link } = latestLink(server.dataDir, email, '/user/confirm/');
+    await page.goto(new URL(link).pathname);
+    await page.getByText(app.t('confirmToken.confirmed', { email })).waitFor();
+    await expect.poll(() => page.getByText(app.t('banner.daysLeft_other', { count: 30 })).count()).toBe(0);
+    await screenshots(page, 'confirmed');
+
+    await context.clearCookies();
+    await page.goto('/user/login');
+    await screenshots(page, 'login');
+    await app.login(email, 'wrong password');
+    await page.getByText(app.t('errors.Email-or-password-is-incorrect')).waitFor();
+    await app.login(email, password);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByText(app.t('banner.daysLeft_other', { count: 30 })).count()).toBe(0);
+
+    await page.goto('/user/profile');
+    await app.field('fullname').fill('Joana Prado Lima');
+    await app.field('current_password').fill(password);
+    await app.button('profile.save').click();
+    await page.getByText(app.t('profile.saved')).waitFor();
+    await screenshots(page, 'profile');
+
+    await app.chooseLanguage('pt-BR');
+    await page.getByRole('tab', { name: app.t('profile.tabs.profile') }).waitFor();
+    await app.toggleTheme();
+    await expect.poll(() => app.backgroundColor()).not.toBe('rgb(255, 255, 255)');
+    await screenshots(page, 'profile-pt-dark');
+    await page.goto('/user/profile?page=user_tokens');
+    await app.button('tokens.create').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('[name="description"]').fill('Planilha de backup');
+    await app.button('tokens.createSubmit').click();
+    await expect.poll(() => dialog.locator('[name="token"]').inputValue()).toMatch(/^tok-[0-9a-f-]{36}\.[\w-]{40,}$/);
+    await screenshots(page, 'token-created-pt-dark');
+    await page.keyboard.press('Escape');
+    await page.getByRole('cell', { name: 'Planilha de backup', exact: true }).waitFor();
+    await screenshots(page, 'tokens-pt-dark');
+
+    // What the browser did is on the server.
+    const session = (await context.cookies()).find((c) => c.name === 'moneta_session')!;
+    const check = async (path: string, body?: unknown) =>
+      (await fetch(server.url + path, {
+        method: body ? 'POST' : 'GET',
+        headers: { cookie: `${session.name}=${session.value}`, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then((r) => r.json())) as Record<string, unknown>;
+    const ctx = (await check('/db/_session')) as { userCtx: { name: string } };
+    const user = await check(`/db/_users/${ctx.userCtx.name}?fields=fullname,email,confirmed_at`);
+    expect(user).toMatchObject({ fullname: 'Joana Prado Lima', email, confirmed_at: expect.any(String) });
+    const locale = (await check(`/db/${ctx.userCtx.name}/_find`, {
+      selector: { klass: 'Adjustment', key: 'locale' },
+    })) as {
+      docs: Array<{ value: string }>;
+    };
+    expect(locale.docs.map((d) => d.value)).toEqual(['pt-BR']);
+
+    await app.logout();
+    await page.waitForURL((url) => url.pathname === '/user/login');
+    await page.getByRole('button', { name: app.t('login.submit'), exact: true }).waitFor();
+    await screenshots(page, 'login-pt-dark');
+    expect((await context.cookies()).find((c) => c.name === 'moneta_session')).toBeUndefined();
+
+    // Signing in again applies the stored language.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    app.locale = 'en';
+    await app.login(email, password);
+    await page.waitForURL((url) => url.pathname === '/');
+    app.locale = 'pt-BR';
+    await page.getByRole('button', { name: app.t('nav.userMenu') }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('resets a forgotten password from the e-mailed link', async () => {
+    const context = await newContext(browser, server.url, { width: 390, height: 844 });
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    const email = `reset.${Date.now()}@example.com`;
+    await app.register({ email, fullname: 'Rita Reis', password: 'first password' });
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.clearCookies();
+
+    await page.goto('/user/password/new');
+    await app.field('email').fill(email);
+    await page.locator('button[type=submit]').click();
+    await page.getByText(app.t('passwordNew.sent', { email })).waitFor();
+    const { link } = latestLink(server.dataDir, email, '/user/password/');
+    await page.goto(new URL(link).pathname);
+    await app.fill({ password: 'second password', password_confirmation: 'second password' });
+    await screenshots(page, 'password-reset');
+    await page.locator('button[type=submit]').click();
+    await page.getByText(app.t('passwordReset.done')).waitFor();
+
+    // The same link a second time.
+    await page.goto(new URL(link).pathname);
+    await app.fill({ password: 'third password', password_confirmation: 'third password' });
+    await page.locator('button[type=submit]').click();
+    await page.getByText(app.t('errors.Token-already-used-or-expired-please-request-a-new-one')).waitFor();
+
+    await app.login(email, 'second password');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
