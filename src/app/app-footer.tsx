@@ -19,7 +19,7 @@ export function AppFooter() {
           sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', md: 'center' } }}
         >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }}>
-            <Link href="/db/" underline="hover">
+            <Link href="/api/docs" underline="hover">
               {t('footer.apiDocs')}
             </Link>
             <Link href={`mailto:${contact}`} underline="hover">

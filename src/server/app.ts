@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import express from 'express';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -16,6 +17,8 @@ import { loadSessionSecret, prepareStore, upgradeDatabases } from './services/bo
 import { createMailer } from './services/mail';
 import { CouchClient } from './store/couch-client';
 import { startEmbeddedStore } from './store/embedded-store';
+
+const API_DOCS = fileURLToPath(new URL('./API.md', import.meta.url));
 
 export interface RunningServer {
   url: string;
@@ -47,6 +50,9 @@ export function createApp(ctx: AppContext): express.Express {
   const form = express.urlencoded({ extended: false, limit: '1mb' });
   app.use('/db', json, form, raw, sessionRoutes(ctx), dbProxyRoutes(ctx));
   app.use('/db', (_req, _res, next) => next(notFound()));
+  app.get('/api/docs', (_req, res) => {
+    res.type('text/markdown; charset=utf-8').sendFile(API_DOCS);
+  });
   app.use('/api', json, accountApiRoutes(ctx));
   app.use('/api', (_req, _res, next) => next(notFound()));
   app.use(pwaRoutes(ctx));

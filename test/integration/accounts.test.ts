@@ -67,6 +67,23 @@ describe('sign-up', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
+  it('leaves nothing half-created when a step fails', async () => {
+    const id = `usr-${crypto.randomUUID()}`;
+    // A database of that name already exists, so creating the personal database fails midway.
+    await server.ctx.store.createDatabase(id);
+    const email = uniqueEmail('half');
+    const client = new HttpClient(server.url);
+    const res = await client.post('/db/_users', { _id: id, unconfirmed_email: email, password: 'long enough' });
+    expect(res.status).toBe(409);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await server.ctx.store.get('moneta-users', id)).toBeNull();
+    expect(await server.ctx.store.get('moneta-users', `email:${email}`)).toBeNull();
+    expect(await server.ctx.store.databaseExists(id)).toBe(true);
+    expect(readOutbox(server.dataDir).some((m) => m.to.includes(email))).toBe(false);
+    // The address is free for a sign-up that works.
+    await registerUser(server.url, { unconfirmed_email: email });
+  });
+
   it('refuses an address already taken, in any letter case, without touching the first account', async () => {
     const first = await registerUser(server.url);
     const res = await new HttpClient(server.url).post('/db/_users', {

@@ -19,6 +19,9 @@ describe('every response', () => {
     expect(root.status).toBe(200);
     expect(root.body).toMatchObject({ couchdb: 'Welcome', vendor: { name: 'Moneta' }, sha: expect.any(String) });
     expect(root.headers.get('x-app-version')).toBe(root.body.version);
+    const docs = await client.raw('GET', root.body.docs as string);
+    expect(docs.headers.get('content-type')).toMatch(/text\/markdown/);
+    expect(await docs.text()).toContain('POST /db/_session');
     for (const path of ['/db/_session', '/api/nothing', '/user/login', '/nope.js']) {
       expect((await client.get(path)).headers.get('x-app-version'), path).toBe(root.body.version);
     }

@@ -36,7 +36,7 @@ export function sessionRoutes(ctx: AppContext): Router {
       vendor: { name: 'Moneta', version: ctx.version.version },
       version: ctx.version.version,
       sha: ctx.version.sha,
-      docs: '/db/_api',
+      docs: '/api/docs',
     });
   });
 

@@ -2,6 +2,7 @@
 import { newId } from '../../domain/ids';
 import { isLocale, type Locale } from '../../domain/locale';
 import type { AppContext } from '../context';
+import { conflict } from '../http/http-error';
 import { deployDesignDocs } from '../store/design-docs';
 
 /** Only the server's admin reaches the store; the store itself refuses everyone else. */
@@ -11,7 +12,8 @@ export const ADMIN_ONLY_SECURITY = {
 };
 
 export async function createPersonalDatabase(ctx: AppContext, userId: string, locale: Locale): Promise<void> {
-  await ctx.store.createDatabase(userId);
+  // A database already there belongs to someone else's half-finished story: never adopt it.
+  if (!(await ctx.store.createDatabase(userId))) throw conflict();
   await ctx.store.must(`/${userId}/_security`, { method: 'PUT', body: ADMIN_ONLY_SECURITY });
   await deployDesignDocs(ctx.store, userId, 'personal');
   const now = ctx.now().toISOString();

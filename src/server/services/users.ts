@@ -7,7 +7,7 @@ import { isId, newId } from '../../domain/ids';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locale';
 import { confirmationExpired, normalizeEmail, passwordResetExpired, type PublicUser } from '../../domain/user';
 import { type AppContext, USERS_DB } from '../context';
-import { conflict, forbidden, unauthorized, unprocessable } from '../http/http-error';
+import { conflict, forbidden, HttpError, unauthorized, unprocessable } from '../http/http-error';
 import { type CouchDoc, isConflict } from '../store/couch-client';
 import type { MailTemplate } from './mail';
 import { hashPassword, newSecret, sameHash, sha256, verifyPassword } from './passwords';
@@ -176,8 +176,9 @@ export async function registerUser(ctx: AppContext, input: RegistrationInput): P
     });
     await createPersonalDatabase(ctx, id, locale);
   } catch (error) {
-    // All or nothing: undo whatever part of the sign-up was written.
-    await deletePersonalDatabase(ctx, id).catch(() => undefined);
+    // All or nothing: undo whatever part of the sign-up was written (but never a database that
+    // existed before this sign-up, which is what a conflict here means).
+    if (!(error instanceof HttpError)) await deletePersonalDatabase(ctx, id).catch(() => undefined);
     if (user?._rev) await ctx.store.remove(USERS_DB, id, user._rev).catch(() => undefined);
     await releaseEmail(ctx, email, id).catch(() => undefined);
     if (isConflict(error)) throw conflict();
@@ -238,7 +239,14 @@ export async function updateProfile(
     }
   }
   next = { ...next, ...derivedNames(next.fullname, next.email ?? next.unconfirmed_email ?? '') };
-  const saved = await save(ctx, next);
+  let saved: UserDoc;
+  try {
+    saved = await save(ctx, next);
+  } catch (error) {
+    // The profile was not saved: the new address goes back to being free.
+    if (emailChanged) await releaseEmail(ctx, next.unconfirmed_email, user._id).catch(() => undefined);
+    throw error;
+  }
   return emailChanged ? sendConfirmation(ctx, saved) : saved;
 }
 
