@@ -1,0 +1,141 @@
+// Groups (accounts), their settings and memberships: the rules of spec 000 §2–§6 as pure functions.
+import { FIELD_MESSAGES as M, FieldErrors } from './errors';
+
+export const APP_KINDS = ['ticket', 'moneta', 'exoreader', 'textnotes', 'rdisk'] as const;
+export type AppKind = (typeof APP_KINDS)[number];
+export const PLANS = ['locked', 'free', 'pro', 'corp'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const GROUP_MESSAGES = {
+  oneFreeGroupUnconfirmed: 'You can have only 1 free Group, please confirm your email to unlock more benefits',
+  fiveFreeGroups: 'You can create or be member of up to 5 free Groups',
+  ownMembership: 'You are not allowed to update or delete your own membership',
+  oneAdminInFree: 'Only one Person can be Administrator in Free Groups',
+  membershipNotFound: 'Could not find this Member subscription. It may have been deleted.',
+  needsConfirmedEmail: 'You need to confirm your email to use this feature',
+  creatorStaysAdmin: 'The creator of the Group cannot be removed and stays Administrator',
+} as const;
+
+export const FREE_GROUPS_UNCONFIRMED = 1;
+export const FREE_GROUPS_CONFIRMED = 5;
+
+/** Group settings (Adjustment key → value) written when a group is created (spec 000 §3). */
+export const DEFAULT_GROUP_SETTINGS: Readonly<Record<string, string>> = {
+  'confirmed-plan': 'free',
+  admin: 'false',
+  checklist: 'disabled',
+  'project-management': 'disabled',
+  budget: 'enabled',
+  rdisk: 'enabled',
+  textnotes: 'enabled',
+  exoreader: 'disabled',
+  maintenance: 'disabled',
+  billing: 'disabled',
+  'contract-receipt': 'on-demand',
+  'estimate-observation': '',
+  'receipt-configuration': '',
+  phones: '[]',
+  addresses: '[]',
+};
+
+/** Settings only administrators change; everything else in a group is ordinary data. */
+export const ADMIN_ONLY_KLASSES = new Set(['Adjustment', 'Membership', 'Phone', 'Address']);
+
+export interface Membership {
+  _id: string;
+  _rev?: string;
+  klass: 'Membership';
+  db_name: string;
+  name: string;
+  kind: AppKind;
+  status: 'pending' | 'accepted';
+  user_id: string | null;
+  user: { id: string; email: string | null; fullname: string; label: string } | null;
+  email: string | null;
+  editor: boolean;
+  admin: boolean;
+  report_view: boolean;
+  bookmark: boolean;
+  'confirmed-plan': Plan;
+  created_by: string;
+  created_by_id: string;
+  updated_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function validateGroupForm(input: Record<string, unknown>): FieldErrors {
+  const errors = new FieldErrors();
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (!name) errors.add('name', M.blank);
+  else if (name.length > 100) errors.add('name', `${M.tooLong} (maximum is 100 characters)`);
+  if (!(APP_KINDS as readonly unknown[]).includes(input.kind)) errors.add('kind', M.inclusion);
+  return errors;
+}
+
+/** Why the user may not create or join one more free group, or null when they may. */
+export function freeGroupLimit(confirmed: boolean, freeGroups: number): string | null {
+  if (!confirmed && freeGroups >= FREE_GROUPS_UNCONFIRMED) return GROUP_MESSAGES.oneFreeGroupUnconfirmed;
+  if (freeGroups >= FREE_GROUPS_CONFIRMED) return GROUP_MESSAGES.fiveFreeGroups;
+  return null;
+}
+
+export interface MembershipFlags {
+  editor: boolean;
+  admin: boolean;
+  report_view: boolean;
+}
+
+/**
+ * Why `actorId` may not change (`next`) or delete (`next === null`) `membership`, or null.
+ * `admins` counts the group's accepted administrators before the change.
+ */
+export function membershipChangeRefusal(
+  actorId: string,
+  membership: Pick<Membership, 'user_id' | 'admin' | 'status'>,
+  next: MembershipFlags | null,
+  group: { creatorId: string; plan: Plan; admins: number },
+): string | null {
+  if (membership.user_id === actorId) return GROUP_MESSAGES.ownMembership;
+  if (membership.user_id && membership.user_id === group.creatorId) {
+    if (next === null || !next.admin) return GROUP_MESSAGES.creatorStaysAdmin;
+  }
+  const becomesAdmin = next?.admin === true && !membership.admin;
+  if (becomesAdmin && group.plan !== 'pro' && group.plan !== 'corp' && group.admins >= 1) {
+    return GROUP_MESSAGES.oneAdminInFree;
+  }
+  return null;
+}
+
+export type SessionRedirect = { to: 'account#new' } | { to: 'dashboard'; accountId: string } | { to: 'home'; multiple: true };
+
+/** Routes where the redirect after sign-in or session load does not apply (spec 000 §2). */
+export const NO_REDIRECT_ROUTES = new Set(['account#new', 'checkout', 'icons', 'subscription#checkout', 'user#profile']);
+
+/** Where to go after sign-in or session load, from the user's accepted memberships. */
+export function redirectAfterSession(
+  memberships: ReadonlyArray<Pick<Membership, 'db_name' | 'status' | 'bookmark'>>,
+): SessionRedirect {
+  const accepted = memberships.filter((m) => m.status === 'accepted');
+  if (accepted.length === 0) return { to: 'account#new' };
+  if (accepted.length === 1) return { to: 'dashboard', accountId: accepted[0]!.db_name };
+  const bookmarked = accepted.filter((m) => m.bookmark);
+  if (bookmarked.length === 1) return { to: 'dashboard', accountId: bookmarked[0]!.db_name };
+  return { to: 'home', multiple: true };
+}
+
+export type Module = 'ticket' | 'textnotes' | 'rdisk' | 'moneta' | 'exoreader';
+
+/**
+ * The modules a group shows in the module menu: Ticket and Remote Diskette always; Text Notes,
+ * Moneta and Exoreader when the group's settings (or the host) enable them (spec 000 §2).
+ */
+export function enabledModules(settings: Readonly<Record<string, string>>, hostModule: Module | null = null): Module[] {
+  const on = (key: string, module: Module) => settings[key] === 'enabled' || hostModule === module;
+  const modules: Module[] = ['ticket'];
+  if (on('textnotes', 'textnotes')) modules.push('textnotes');
+  modules.push('rdisk');
+  if (on('budget', 'moneta')) modules.push('moneta');
+  if (on('exoreader', 'exoreader')) modules.push('exoreader');
+  return modules;
+}
