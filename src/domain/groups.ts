@@ -107,10 +107,17 @@ export function membershipChangeRefusal(
   return null;
 }
 
-export type SessionRedirect = { to: 'account#new' } | { to: 'dashboard'; accountId: string } | { to: 'home'; multiple: true };
+export type SessionRedirect =
+  { to: 'account#new' } | { to: 'dashboard'; accountId: string } | { to: 'home'; multiple: true };
 
 /** Routes where the redirect after sign-in or session load does not apply (spec 000 §2). */
-export const NO_REDIRECT_ROUTES = new Set(['account#new', 'checkout', 'icons', 'subscription#checkout', 'user#profile']);
+export const NO_REDIRECT_ROUTES = new Set([
+  'account#new',
+  'checkout',
+  'icons',
+  'subscription#checkout',
+  'user#profile',
+]);
 
 /** Where to go after sign-in or session load, from the user's accepted memberships. */
 export function redirectAfterSession(

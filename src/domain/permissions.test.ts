@@ -26,7 +26,8 @@ describe('classifyDbRequest', () => {
     ['DELETE', [], 'denied'],
     ['PUT', ['_security'], 'denied'],
     ['PUT', ['_design', 'x'], 'denied'],
-    ['PUT', ['_design', 'x', '_update', 'f', 'id'], 'denied'],
+    ['PUT', ['_design', 'x', '_update', 'f', 'id'], 'update'],
+    ['PUT', ['_design', 'x', '_update', 'f'], 'denied'],
     ['POST', ['_compact'], 'denied'],
     ['POST', ['_purge'], 'denied'],
     ['POST', ['_index'], 'denied'],
@@ -43,6 +44,15 @@ describe('who reads which database', () => {
     expect(canReadDatabase(actor, 'usr-99999999-9999-4999-8999-999999999999')).toBe(false);
     expect(canReadDatabase(actor, 'acc-99999999-9999-4999-8999-999999999999')).toBe(false);
     expect(canReadDatabase(actor, 'moneta-users')).toBe(false);
+  });
+
+  it('allows only the listed update handlers, each in its kind of database', () => {
+    const update = (handler: string) => ({ kind: 'update', handler, docId: 'mem-1' }) as const;
+    expect(allowsOperation(actor, update('bookmark/true'), me)).toBe(true);
+    expect(allowsOperation(actor, update('bookmark/true'), group)).toBe(false);
+    expect(allowsOperation(actor, update('status/accept'), group)).toBe(true);
+    expect(allowsOperation(actor, update('settings/anything'), me)).toBe(false);
+    expect(allowsOperation({ ...actor, permission: 'read' }, update('bookmark/true'), me)).toBe(false);
   });
 
   it('keeps read tokens to reads', () => {
@@ -92,6 +102,18 @@ describe('checkDocWrite', () => {
       status: 422,
       reason: { _id: ["can't be blank"] },
     });
+  });
+
+  it('lets only group administrators write settings, phones and addresses, and nobody memberships', () => {
+    const setting = { _id: adj, klass: 'Adjustment', key: 'checklist', value: 'enabled' };
+    expect(checkDocWrite(actor, group, setting)).toMatchObject({ status: 403 });
+    expect(checkDocWrite(actor, group, setting, { admin: true })).toEqual({ ok: true });
+    expect(checkDocWrite(actor, group, { _id: adj, _deleted: true })).toMatchObject({ status: 403 });
+    expect(checkDocWrite(actor, group, { _id: adj, _deleted: true }, { admin: true })).toEqual({ ok: true });
+    const membership = { _id: 'mem-44444444-4444-4444-8444-444444444444', klass: 'Membership' };
+    expect(checkDocWrite(actor, group, membership, { admin: true })).toMatchObject({ status: 403 });
+    const ticket = { _id: 'tik-44444444-4444-4444-8444-444444444444', klass: 'Ticket' };
+    expect(checkDocWrite(actor, group, ticket)).toEqual({ ok: true });
   });
 
   it('refuses writes to databases the user cannot read', () => {

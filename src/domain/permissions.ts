@@ -2,6 +2,7 @@
 // the store; the client runs them for instant feedback. Rules of spec 000 §6, made concrete.
 import { FIELD_MESSAGES, type FieldReasons, MESSAGES } from './errors';
 import { databaseKind, isId, klassOfId } from './ids';
+import { ADMIN_ONLY_KLASSES } from './groups';
 import { isLocale } from './locale';
 
 export const TOKEN_PERMISSIONS = ['read', 'write'] as const;
@@ -21,6 +22,8 @@ export type DbOperation =
   | { kind: 'write'; docId?: string; body: 'none' | 'doc' | 'bulk' }
   /** Replication checkpoints and other `_local` documents: members' own bookkeeping. */
   | { kind: 'local' }
+  /** A design document's update handler applied to one document. */
+  | { kind: 'update'; handler: string; docId: string }
   | { kind: 'denied' };
 
 const READ_POSTS = new Set(['_all_docs', '_find', '_explain', '_bulk_get', '_revs_diff', '_missing_revs', '_changes']);
@@ -41,6 +44,9 @@ export function classifyDbRequest(method: string, segments: readonly string[]): 
     // Design documents are the server's: readable, views queryable, never written by clients.
     if (SAFE.has(m)) return { kind: 'read' };
     if (m === 'POST' && rest[1] === '_view') return { kind: 'read' };
+    if ((m === 'PUT' || m === 'POST') && rest[1] === '_update' && rest.length === 4) {
+      return { kind: 'update', handler: `${rest[0]}/${rest[2]}`, docId: rest[3]! };
+    }
     return { kind: 'denied' };
   }
   if (first.startsWith('_')) {
@@ -69,14 +75,29 @@ export function canReadDatabase(actor: Actor, db: string): boolean {
   return false;
 }
 
-export function allowsOperation(actor: Actor, operation: DbOperation): boolean {
+/** Update handlers clients may call, per database kind; each changes only what its name says. */
+export const CLIENT_UPDATE_HANDLERS: Record<'personal' | 'group', readonly string[]> = {
+  personal: ['bookmark/true', 'bookmark/false'],
+  group: ['status/accept'],
+};
+
+export function allowsOperation(actor: Actor, operation: DbOperation, db?: string): boolean {
   if (operation.kind === 'denied') return false;
   if (actor.permission === 'read') return operation.kind === 'read';
+  if (operation.kind === 'update') {
+    const kind = db ? databaseKind(db) : null;
+    return kind !== null && CLIENT_UPDATE_HANDLERS[kind].includes(operation.handler);
+  }
   return true;
 }
 
-/** Klasses only the server writes, whatever the database. */
-const SERVER_KLASSES = new Set(['UserToken', 'User', 'PlanPrice', 'Account']);
+/** Klasses only the server writes, whatever the database (memberships change through their own calls). */
+const SERVER_KLASSES = new Set(['UserToken', 'User', 'PlanPrice', 'Account', 'Membership', 'Invite']);
+
+/** What the server knows about the actor in a group database. */
+export interface GroupAccess {
+  admin: boolean;
+}
 
 export interface DocWrite {
   _id?: unknown;
@@ -92,15 +113,25 @@ export type WriteVerdict =
 const ALLOWED: WriteVerdict = { ok: true };
 const FORBIDDEN: WriteVerdict = { ok: false, status: 403, reason: MESSAGES.forbidden };
 
-/** Checks one document written to `db` by `actor` (reading rights are checked before). */
-export function checkDocWrite(actor: Actor, db: string, doc: DocWrite): WriteVerdict {
+/**
+ * Checks one document written to `db` by `actor`. In a group, settings (`Adjustment`) and the
+ * phone and address lists are for administrators only.
+ */
+export function checkDocWrite(
+  actor: Actor,
+  db: string,
+  doc: DocWrite,
+  access: GroupAccess = { admin: false },
+): WriteVerdict {
   if (!canReadDatabase(actor, db)) return FORBIDDEN;
   const id = doc._id;
   if (typeof id !== 'string' || id === '') return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.blank] } };
   if (id.startsWith('_')) return FORBIDDEN;
+  const group = databaseKind(db) === 'group';
   if (doc._deleted === true) {
     const klass = klassOfId(id);
-    return klass && SERVER_KLASSES.has(klass) ? FORBIDDEN : ALLOWED;
+    if (klass && SERVER_KLASSES.has(klass)) return FORBIDDEN;
+    return group && klass && ADMIN_ONLY_KLASSES.has(klass) && !access.admin ? FORBIDDEN : ALLOWED;
   }
   if (typeof doc.klass !== 'string' || doc.klass === '')
     return { ok: false, status: 422, reason: { klass: [FIELD_MESSAGES.blank] } };
@@ -108,6 +139,7 @@ export function checkDocWrite(actor: Actor, db: string, doc: DocWrite): WriteVer
   const idKlass = klassOfId(id);
   if (idKlass && idKlass !== doc.klass) return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };
   if (databaseKind(db) === 'personal') return checkPersonalDoc(doc);
+  if (ADMIN_ONLY_KLASSES.has(doc.klass) && !access.admin) return FORBIDDEN;
   return ALLOWED;
 }
 

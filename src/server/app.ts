@@ -11,6 +11,7 @@ import { errorHandler, notFound } from './http/http-error';
 import { requestLog } from './http/request-log';
 import { accountApiRoutes } from './routes/account-api';
 import { dbProxyRoutes } from './routes/db-proxy';
+import { groupApiRoutes, groupDbRoutes } from './routes/group-routes';
 import { pwaRoutes } from './routes/pwa-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { loadSessionSecret, prepareStore, upgradeDatabases } from './services/bootstrap';
@@ -48,12 +49,12 @@ export function createApp(ctx: AppContext): express.Express {
     type: (req) => !String(req.headers['content-type'] ?? '').includes('json'),
   });
   const form = express.urlencoded({ extended: false, limit: '1mb' });
-  app.use('/db', json, form, raw, sessionRoutes(ctx), dbProxyRoutes(ctx));
+  app.use('/db', json, form, raw, sessionRoutes(ctx), groupDbRoutes(ctx), dbProxyRoutes(ctx));
   app.use('/db', (_req, _res, next) => next(notFound()));
   app.get('/api/docs', (_req, res) => {
     res.type('text/markdown; charset=utf-8').sendFile(API_DOCS);
   });
-  app.use('/api', json, accountApiRoutes(ctx));
+  app.use('/api', json, accountApiRoutes(ctx), groupApiRoutes(ctx));
   app.use('/api', (_req, _res, next) => next(notFound()));
   app.use(pwaRoutes(ctx));
   app.use((_req, _res, next) => next(notFound()));

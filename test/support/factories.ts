@@ -32,3 +32,18 @@ export async function registerUser(base: string, overrides: Record<string, unkno
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id, email, password, client };
 }
+
+/** Confirms the user's pending address with the link from the outbox. */
+export async function confirmUser(dataDir: string, user: TestUser): Promise<void> {
+  const { latestLink } = await import('./outbox');
+  const { link } = latestLink(dataDir, user.email, '/user/confirm/');
+  const res = await user.client.post(`/api/confirmation/${link.slice(link.lastIndexOf('/') + 1)}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** Creates a group as `user`; returns its database name. */
+export async function createGroup(user: TestUser, name = 'Oficina Central', kind = 'ticket'): Promise<string> {
+  const res = await user.client.post<{ id: string }>('/api/groups', { name, kind });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}

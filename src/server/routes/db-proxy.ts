@@ -15,12 +15,14 @@ import {
   checkDocWrite,
   classifyDbRequest,
   type DocWrite,
+  type GroupAccess,
   type WriteVerdict,
 } from '../../domain/permissions';
 import type { AppContext } from '../context';
 import { asyncRoute } from '../http/async-route';
 import { requireActive } from '../http/authenticate';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http-error';
+import { isGroupAdmin } from '../services/groups';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'if-match', 'if-none-match'];
 const FORWARDED_RESPONSE_HEADERS = [
@@ -84,7 +86,7 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       .pipe(res);
   }
 
-  async function bulkDocs(req: Request, res: Response, actor: Actor, db: string): Promise<void> {
+  async function bulkDocs(req: Request, res: Response, actor: Actor, db: string, access: GroupAccess): Promise<void> {
     const body = req.body as { docs?: unknown; new_edits?: unknown };
     const docs = body?.docs;
     if (
@@ -94,7 +96,7 @@ export function dbProxyRoutes(ctx: AppContext): Router {
     ) {
       throw badRequest({ docs: [FIELD_MESSAGES.invalid] });
     }
-    const verdicts = (docs as DocWrite[]).map((doc) => checkDocWrite(actor, db, doc));
+    const verdicts = (docs as DocWrite[]).map((doc) => checkDocWrite(actor, db, doc, access));
     const allowed = docs.filter((_, i) => verdicts[i]!.ok);
     // As CouchDB does with validate_doc_update: a refused document gets its own error entry and the
     // others are written, so one bad record cannot stall a device's whole replication.
@@ -142,6 +144,7 @@ export function dbProxyRoutes(ctx: AppContext): Router {
   async function checkSingleWrite(
     actor: Actor,
     db: string,
+    access: GroupAccess,
     docId: string,
     onDocument: boolean,
     req: Request,
@@ -150,7 +153,7 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       if (!isJson(req)) throw new HttpError(415, 'Documents are sent as application/json');
       const doc = (req.body ?? {}) as DocWrite;
       if (doc._id !== undefined && doc._id !== docId) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
-      const verdict = checkDocWrite(actor, db, { ...doc, _id: docId });
+      const verdict = checkDocWrite(actor, db, { ...doc, _id: docId }, access);
       if (!verdict.ok) throw fail(verdict);
       return { ...doc, _id: docId };
     }
@@ -161,6 +164,7 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       actor,
       db,
       isDelete || !current ? { _id: docId, _deleted: isDelete, ...(current ? { klass: current.klass } : {}) } : current,
+      access,
     );
     if (!verdict.ok) throw fail(verdict);
     return undefined;
@@ -176,17 +180,21 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       if (!canReadDatabase(auth.actor, db)) throw forbidden(MESSAGES.forbidden);
       const segments = rest === '' ? [] : rest.split('/').map((s) => decodeURIComponent(s));
       const operation = classifyDbRequest(req.method, segments);
-      if (!allowsOperation(auth.actor, operation)) throw forbidden(MESSAGES.forbidden);
+      if (!allowsOperation(auth.actor, operation, db)) throw forbidden(MESSAGES.forbidden);
       if (operation.kind !== 'write') return forward(req, res, db, rest);
-      if (operation.body === 'bulk') return bulkDocs(req, res, auth.actor, db);
+      // Whether the caller administers this group matters only for writes: asked only then.
+      const access: GroupAccess = {
+        admin: databaseKind(db) === 'group' && (await isGroupAdmin(ctx, db, auth.user._id)),
+      };
+      if (operation.body === 'bulk') return bulkDocs(req, res, auth.actor, db, access);
       if (operation.docId === undefined) {
         // POST /{db}: the document is the body.
         if (!isJson(req)) throw new HttpError(415, 'Documents are sent as application/json');
-        const verdict = checkDocWrite(auth.actor, db, (req.body ?? {}) as DocWrite);
+        const verdict = checkDocWrite(auth.actor, db, (req.body ?? {}) as DocWrite, access);
         if (!verdict.ok) throw fail(verdict);
         return forward(req, res, db, rest);
       }
-      const body = await checkSingleWrite(auth.actor, db, operation.docId, segments.length === 1, req);
+      const body = await checkSingleWrite(auth.actor, db, access, operation.docId, segments.length === 1, req);
       return forward(req, res, db, rest, body);
     }),
   );

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 
 const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url));
 
-export type MailTemplate = 'confirmation' | 'passwordReset' | 'passwordChanged';
+export type MailTemplate = 'confirmation' | 'passwordReset' | 'passwordChanged' | 'invite';
 
 interface MailTexts {
   greeting: string;
@@ -17,6 +17,7 @@ interface MailTexts {
   confirmation: TemplateTexts;
   passwordReset: TemplateTexts;
   passwordChanged: TemplateTexts;
+  invite: TemplateTexts;
 }
 interface TemplateTexts {
   subject: string;

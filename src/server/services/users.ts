@@ -100,8 +100,16 @@ function link(ctx: AppContext, kind: 'confirm' | 'password', userId: string, sec
   return `${ctx.config.publicUrl}/user/${kind}/${userId}.${secret}`;
 }
 
-async function mail(ctx: AppContext, user: UserDoc, to: string, template: MailTemplate, url: string): Promise<void> {
-  const locale = (await readPersonalLocale(ctx, user._id)) ?? user.locale;
+/** Sends one templated e-mail in the user's language (or English for people without an account). */
+export async function sendMail(
+  ctx: AppContext,
+  user: UserDoc | null,
+  to: string,
+  template: MailTemplate,
+  url: string,
+  vars: Record<string, string> = {},
+): Promise<void> {
+  const locale = user ? ((await readPersonalLocale(ctx, user._id)) ?? user.locale) : null;
   try {
     await ctx.mailer.send({
       to,
@@ -109,16 +117,20 @@ async function mail(ctx: AppContext, user: UserDoc, to: string, template: MailTe
       template,
       link: url,
       vars: {
-        name: user.fullname || to,
+        name: user?.fullname || to,
         email: to,
         date: ctx.now().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+        ...vars,
       },
     });
   } catch (error) {
-    // The account change stands; the person can ask for the e-mail again.
+    // The change that caused the e-mail stands; the person can ask for it again.
     ctx.config.log(`mail: could not send "${template}" to ${to}: ${(error as Error).message}`);
   }
 }
+
+const mail = (ctx: AppContext, user: UserDoc, to: string, template: MailTemplate, url: string) =>
+  sendMail(ctx, user, to, template, url);
 
 /** Gives the user a fresh single-use confirmation link and e-mails it to the pending address. */
 async function sendConfirmation(ctx: AppContext, user: UserDoc): Promise<UserDoc> {

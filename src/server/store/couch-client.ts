@@ -93,11 +93,11 @@ export class CouchClient {
     return result;
   }
 
-  get<T extends CouchDoc>(db: string, id: string, query?: StoreRequest['query']): Promise<T | null> {
+  get<T extends { _id: string } = CouchDoc>(db: string, id: string, query?: StoreRequest['query']): Promise<T | null> {
     return this.request<T>(`/${encodeURIComponent(db)}/${encodeDocId(id)}`, { query });
   }
 
-  async put(db: string, doc: CouchDoc): Promise<DocRef> {
+  async put<T extends { _id: string; _rev?: string }>(db: string, doc: T): Promise<DocRef> {
     return this.must<DocRef>(`/${encodeURIComponent(db)}/${encodeDocId(doc._id)}`, { method: 'PUT', body: doc });
   }
 

@@ -1,0 +1,5 @@
+function (doc, req) {
+  if (!doc || doc.klass !== 'Membership') return [null, { code: 404, json: { error: 'not_found', reason: 'Not found' } }];
+  doc.bookmark = true;
+  return [doc, { json: { ok: true, id: doc._id, bookmark: true } }];
+}

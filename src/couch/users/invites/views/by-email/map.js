@@ -1,0 +1,3 @@
+function (doc) {
+  if (doc.klass === 'Invite') emit(doc.email, null);
+}

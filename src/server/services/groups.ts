@@ -1,0 +1,212 @@
+// Groups: each one a database `acc-<uuid>` with its settings, memberships and records. Creating
+// one writes the database, its design documents, its default settings, the creator's membership
+// (and its copy in their personal database) and the creator's role — all of it, or nothing.
+import { MESSAGES } from '../../domain/errors';
+import {
+  type AppKind,
+  DEFAULT_GROUP_SETTINGS,
+  freeGroupLimit,
+  type Membership,
+  validateGroupForm,
+} from '../../domain/groups';
+import { isId, newId } from '../../domain/ids';
+import { groupRoles } from '../../domain/user';
+import { type AppContext, USERS_DB } from '../context';
+import { conflict, forbidden, notFound, unprocessable } from '../http/http-error';
+import { type CouchDoc, isConflict } from '../store/couch-client';
+import { deployDesignDocs } from '../store/design-docs';
+import type { UserDoc } from './users';
+
+interface Adjustment extends CouchDoc {
+  klass: 'Adjustment';
+  key: string;
+  value: unknown;
+}
+
+export interface GroupSecurity {
+  admins: { names: string[]; roles: string[] };
+  members: { names: string[]; roles: string[] };
+}
+
+/** The store refuses everyone but its admin; admins.roles lists the group's administrators (spec 000 §6). */
+function security(db: string, adminIds: string[]): GroupSecurity {
+  return { admins: { names: [], roles: ['_admin', ...adminIds] }, members: { names: [], roles: ['_admin', db] } };
+}
+
+export async function readSecurity(ctx: AppContext, db: string): Promise<GroupSecurity | null> {
+  return ctx.store.request<GroupSecurity>(`/${db}/_security`);
+}
+
+export async function isGroupAdmin(ctx: AppContext, db: string, userId: string): Promise<boolean> {
+  const sec = await readSecurity(ctx, db);
+  return Boolean(sec?.admins?.roles?.includes(userId));
+}
+
+export async function writeAdminIds(ctx: AppContext, db: string, adminIds: string[]): Promise<void> {
+  await ctx.store.must(`/${db}/_security`, { method: 'PUT', body: security(db, [...new Set(adminIds)]) });
+}
+
+export async function readSettings(ctx: AppContext, db: string): Promise<Record<string, unknown>> {
+  const docs = await ctx.store.find<Adjustment>(db, { selector: { klass: 'Adjustment' }, limit: 10_000 });
+  return Object.fromEntries(docs.map((d) => [d.key, d.value]));
+}
+
+/** Adds or removes a group role on a user document, retrying on concurrent edits. */
+export async function setGroupRole(ctx: AppContext, userId: string, db: string, member: boolean): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const user = await ctx.store.get<UserDoc>(USERS_DB, userId);
+    if (!user) return;
+    const has = user.roles.includes(db);
+    if (has === member) return;
+    const roles = member ? [...user.roles, db] : user.roles.filter((r) => r !== db);
+    try {
+      await ctx.store.put(USERS_DB, { ...user, roles, updated_at: ctx.now().toISOString() });
+      return;
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+  throw conflict();
+}
+
+/** Writes (or replaces) the copy of a membership in its member's personal database. */
+export async function putMembershipCopy(ctx: AppContext, membership: Membership): Promise<void> {
+  if (!membership.user_id) return;
+  const { _rev: _ignored, ...rest } = membership;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await ctx.store.get<Membership>(membership.user_id, membership._id);
+    try {
+      await ctx.store.put(membership.user_id, {
+        ...rest,
+        bookmark: current?.bookmark ?? false,
+        ...(current?._rev ? { _rev: current._rev } : {}),
+      });
+      return;
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+}
+
+export async function deleteMembershipCopy(ctx: AppContext, userId: string, membershipId: string): Promise<void> {
+  const current = await ctx.store.get(userId, membershipId);
+  if (current?._rev) await ctx.store.remove(userId, membershipId, current._rev);
+}
+
+export function memberSummary(user: UserDoc): NonNullable<Membership['user']> {
+  return { id: user._id, email: user.email ?? user.unconfirmed_email, fullname: user.fullname, label: user.label };
+}
+
+/** Refuses one more free group past the spec's limits. Every group is free until billing exists. */
+export function checkGroupLimit(user: UserDoc): void {
+  const refusal = freeGroupLimit(Boolean(user.confirmed_at), groupRoles(user.roles).length);
+  if (refusal) throw forbidden(refusal);
+}
+
+export async function createGroup(
+  ctx: AppContext,
+  user: UserDoc,
+  input: Record<string, unknown>,
+): Promise<{ id: string; name: string; kind: AppKind }> {
+  const errors = validateGroupForm(input);
+  if (errors.hasErrors) throw unprocessable(errors.reasons);
+  checkGroupLimit(user);
+  const name = String(input.name).trim();
+  const kind = input.kind as AppKind;
+  const db = newId('Account');
+  const now = ctx.now().toISOString();
+  const membership: Membership = {
+    _id: newId('Membership'),
+    klass: 'Membership',
+    db_name: db,
+    name,
+    kind,
+    status: 'accepted',
+    user_id: user._id,
+    user: memberSummary(user),
+    email: user.email ?? user.unconfirmed_email,
+    editor: true,
+    admin: true,
+    report_view: true,
+    bookmark: false,
+    'confirmed-plan': 'free',
+    created_by: user.label,
+    created_by_id: user._id,
+    updated_by: user._id,
+    created_at: now,
+    updated_at: now,
+  };
+  const settings: Record<string, string> = {
+    ...DEFAULT_GROUP_SETTINGS,
+    name,
+    kind,
+    'billing-email': user.email ?? '',
+    'created-by': user.label,
+    'created-by-id': user._id,
+    'created-at': now,
+  };
+  try {
+    if (!(await ctx.store.createDatabase(db))) throw conflict();
+    await writeAdminIds(ctx, db, [user._id]);
+    await deployDesignDocs(ctx.store, db, 'group');
+    const docs = [
+      ...Object.entries(settings).map(([key, value]) => ({
+        _id: newId('Adjustment'),
+        klass: 'Adjustment',
+        key,
+        value,
+        created_at: now,
+        updated_at: now,
+      })),
+      membership,
+    ];
+    const results = await ctx.store.must<Array<{ error?: string }>>(`/${db}/_bulk_docs`, {
+      method: 'POST',
+      body: { docs },
+    });
+    if (results.some((r) => r.error)) throw new Error(`group ${db}: could not write its first documents`);
+    await putMembershipCopy(ctx, membership);
+    await setGroupRole(ctx, user._id, db, true);
+  } catch (error) {
+    await setGroupRole(ctx, user._id, db, false).catch(() => undefined);
+    await deleteMembershipCopy(ctx, user._id, membership._id).catch(() => undefined);
+    await ctx.store.deleteDatabase(db).catch(() => undefined);
+    throw error;
+  }
+  return { id: db, name, kind };
+}
+
+const ACCOUNT_FIELDS = [
+  'name',
+  'kind',
+  'billing-email',
+  'confirmed-plan',
+  'unconfirmed-plan',
+  'created-by',
+  'created-by-id',
+  'created-at',
+  'parent-account-id',
+  'v7_plan',
+  'livemode',
+] as const;
+
+/** The account record of spec 000 §7 (`GET /accounts/{id}`), for members of the group. */
+export async function readAccount(
+  ctx: AppContext,
+  db: string,
+  user: UserDoc,
+  fields?: readonly string[],
+): Promise<Record<string, unknown>> {
+  if (!isId(db, 'acc') || !user.roles.includes(db)) throw forbidden(MESSAGES.forbidden);
+  const [settings, sec] = await Promise.all([readSettings(ctx, db), readSecurity(ctx, db)]);
+  if (!sec) throw notFound();
+  const adminRoles = (sec.admins?.roles ?? []).filter((r) => r !== '_admin');
+  const record: Record<string, unknown> = {
+    _id: db,
+    ...Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, settings[f] ?? null])),
+    admin: adminRoles.includes(user._id),
+    admin_roles: adminRoles,
+  };
+  if (!fields || fields.length === 0) return record;
+  return Object.fromEntries(Object.entries(record).filter(([k]) => k === '_id' || fields.includes(k)));
+}
