@@ -10,6 +10,10 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   sessionSecret: string | null;
+  /** A Mastodon-compatible statuses URL for the dashboard's system notifications card. */
+  notificationsUrl: string | null;
+  /** Which module a host name opens (`notes.example.com` → `textnotes`). */
+  hostModules: Record<string, string>;
   /** Where the built PWA lives. */
   distDir: string;
   rateLimits: RateLimits;
@@ -35,6 +39,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   password: { max: 5, windowMs: 15 * 60_000 },
 };
 
+const MODULES = ['ticket', 'moneta', 'exoreader', 'textnotes', 'rdisk'];
+
 function validUrl(value: string, protocols: string[]): boolean {
   try {
     return protocols.includes(new URL(value).protocol);
@@ -56,6 +62,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!validUrl(publicUrl, ['http:', 'https:'])) problems.push('PUBLIC_URL must be an http(s) URL');
   const sessionSecret = env.SESSION_SECRET || null;
   if (sessionSecret && sessionSecret.length < 32) problems.push('SESSION_SECRET must have at least 32 characters');
+  const notificationsUrl = env.NOTIFICATIONS_URL || null;
+  if (notificationsUrl && !validUrl(notificationsUrl, ['http:', 'https:']))
+    problems.push('NOTIFICATIONS_URL must be an http(s) URL');
+  const hostModules: Record<string, string> = {};
+  for (const pair of (env.HOST_MODULES ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [hostName, module] = pair.split('=').map((p) => p.trim());
+    if (!hostName || !module || !MODULES.includes(module)) {
+      problems.push(
+        `HOST_MODULES entries look like host=module with module one of ${MODULES.join(', ')}; got "${pair}"`,
+      );
+    } else hostModules[hostName.toLowerCase()] = module;
+  }
   if (problems.length > 0) throw new Error(`Invalid environment:\n  - ${problems.join('\n  - ')}`);
   const host = validUrl(publicUrl, ['http:', 'https:']) ? new URL(publicUrl).hostname : 'localhost';
   return {
@@ -67,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl,
     mailFrom: env.MAIL_FROM || `Moneta <no-reply@${host}>`,
     sessionSecret,
+    notificationsUrl,
+    hostModules,
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     rateLimits: DEFAULT_RATE_LIMITS,
     log: (line) => console.log(line),

@@ -195,3 +195,81 @@ describe('SMTP', () => {
     }
   });
 });
+
+describe('system notifications', () => {
+  it('are read from the configured statuses URL through /api/notifications, and a failure gives none', async () => {
+    const { createServer } = await import('node:http');
+    let fail = false;
+    const statuses = [
+      {
+        id: '1',
+        created_at: new Date().toISOString(),
+        language: 'en',
+        content: '<p>New release</p>',
+        url: 'https://x/1',
+      },
+      {
+        id: '2',
+        created_at: new Date().toISOString(),
+        language: 'pt',
+        content: '<p>Nova versão</p>',
+        url: 'https://x/2',
+      },
+      { bogus: true },
+    ];
+    const upstream = createServer((_req, res) => {
+      res.writeHead(fail ? 500 : 200, { 'content-type': 'application/json' });
+      res.end(fail ? '{}' : JSON.stringify(statuses));
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => upstream.listen(port, '127.0.0.1', resolve));
+    const configured = await startTestServer({
+      env: {
+        NOTIFICATIONS_URL: `http://127.0.0.1:${port}/api/v1/accounts/1/statuses`,
+        HOST_MODULES: 'notes.example.com=textnotes',
+      },
+    });
+    try {
+      const client = new HttpClient(configured.url);
+      const root = await client.get('/db/');
+      expect(root.body).toMatchObject({
+        notifications_url: '/api/notifications',
+        host_modules: { 'notes.example.com': 'textnotes' },
+      });
+      const res = await client.get<Array<{ id: string; language: string }>>('/api/notifications');
+      expect(res.body.map((s) => [s.id, s.language])).toEqual([
+        ['1', 'en'],
+        ['2', 'pt'],
+      ]);
+      expect((await new HttpClient(server.url).get('/db/')).body).toMatchObject({ notifications_url: null });
+      expect((await new HttpClient(server.url).get('/api/notifications')).body).toEqual([]);
+      fail = true;
+      const other = await startTestServer({ env: { NOTIFICATIONS_URL: `http://127.0.0.1:${port}/other` } });
+      try {
+        const failed = await new HttpClient(other.url).get('/api/notifications');
+        expect(failed.status).toBe(200);
+        expect(failed.body).toEqual([]);
+      } finally {
+        await other.stop();
+      }
+    } finally {
+      await configured.stop();
+      upstream.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('lists every bad variable at start-up', async () => {
+    const { loadConfig } = await import('../../src/server/config');
+    expect(() =>
+      loadConfig({
+        PORT: 'x',
+        COUCHDB_URL: 'ftp://a',
+        SMTP_URL: 'http://a',
+        HOST_MODULES: 'a.com=nope',
+        SESSION_SECRET: 'short',
+      }),
+    ).toThrow(/PORT[\s\S]*COUCHDB_URL[\s\S]*SMTP_URL[\s\S]*SESSION_SECRET[\s\S]*HOST_MODULES/);
+  });
+});

@@ -7,6 +7,7 @@ import { asyncRoute } from '../http/async-route';
 import { requireActive } from '../http/authenticate';
 import { forbidden } from '../http/http-error';
 import { createGroup, readAccount } from '../services/groups';
+import { systemNotifications } from '../services/notifications';
 import { acceptInvite, inviteMember, listInvites, removeMembership, updateMembership } from '../services/memberships';
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
@@ -32,6 +33,13 @@ export function groupApiRoutes(ctx: AppContext): Router {
     asyncRoute(async (req, res) => {
       const auth = await requireWriter(ctx, req, res);
       res.status(201).json(await inviteMember(ctx, auth.user, req.params.db ?? '', body(req)));
+    }),
+  );
+  router.get(
+    '/notifications',
+    asyncRoute(async (_req, res) => {
+      res.setHeader('Cache-Control', 'private, max-age=300');
+      res.json(await systemNotifications(ctx));
     }),
   );
   router.get(

@@ -37,6 +37,8 @@ export function sessionRoutes(ctx: AppContext): Router {
       version: ctx.version.version,
       sha: ctx.version.sha,
       docs: '/api/docs',
+      notifications_url: ctx.config.notificationsUrl ? '/api/notifications' : null,
+      host_modules: ctx.config.hostModules,
     });
   });
 
