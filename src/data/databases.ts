@@ -1,0 +1,50 @@
+// Local replicas and their remote twins. Screens read and write the local replica; the remote
+// one is used only by sync (and a few online-only calls).
+import { type Database, PouchDB } from './pouch';
+import { readToken } from './preferences';
+
+/** Local replicas are named `moneta-<db>`, so nothing else in the origin's storage is touched. */
+export const LOCAL_PREFIX = 'moneta-';
+
+const locals = new Map<string, Database>();
+
+export function localDb(name: string): Database {
+  let db = locals.get(name);
+  if (!db) {
+    db = new PouchDB(`${LOCAL_PREFIX}${name}`, { auto_compaction: true });
+    locals.set(name, db);
+  }
+  return db;
+}
+
+export interface RemoteOptions {
+  /** Origin of the server; the page's own by default. */
+  origin?: string;
+  /** Extra headers, e.g. the cookie in tests running outside a browser. */
+  headers?: Record<string, string>;
+}
+
+export function remoteDb(
+  name: string,
+  { origin = globalThis.location?.origin ?? '', headers = {} }: RemoteOptions = {},
+): Database {
+  return new PouchDB(`${origin}/db/${name}`, {
+    // The server creates databases; a client asking to would only meet a 403.
+    skip_setup: true,
+    fetch: (url: string | Request, opts?: RequestInit) => {
+      const h = new Headers(opts?.headers);
+      for (const [k, v] of Object.entries(headers)) h.set(k, v);
+      h.set('X-Route-Name', 'sync');
+      const token = readToken();
+      if (token) h.set('Authorization', `Bearer ${token}`);
+      return PouchDB.fetch(url, { ...opts, headers: h, credentials: 'same-origin' });
+    },
+  } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+}
+
+/** Removes a local replica from this device (leaving a group, logout on a shared device). */
+export async function destroyLocalDb(name: string): Promise<void> {
+  const db = localDb(name);
+  locals.delete(name);
+  await db.destroy();
+}

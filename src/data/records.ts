@@ -1,0 +1,71 @@
+// Reading and writing records in a local replica. Writes are recorded as pending until sync
+// pushes them; queries use pouchdb-find indexes created (and awaited) before first use.
+import { localDb } from './databases';
+import { markPending } from './pending-writes';
+import type { Database } from './pouch';
+
+export interface StoredDoc {
+  _id: string;
+  _rev?: string;
+  klass?: string;
+  [key: string]: unknown;
+}
+
+/** "Not found" is null; anything else is an error worth seeing. */
+export async function getRecord<T extends StoredDoc>(dbName: string, id: string): Promise<T | null> {
+  try {
+    return (await localDb(dbName).get(id, { conflicts: true })) as unknown as T;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  }
+}
+
+export async function saveRecord<T extends StoredDoc>(dbName: string, doc: T): Promise<T & { _rev: string }> {
+  const db = localDb(dbName);
+  const { rev } = await db.put(doc as never);
+  await markPending(db, doc._id, rev);
+  return { ...doc, _rev: rev };
+}
+
+export async function removeRecord(dbName: string, doc: { _id: string; _rev: string }): Promise<void> {
+  const db = localDb(dbName);
+  const { rev } = await db.remove(doc._id, doc._rev);
+  await markPending(db, doc._id, rev);
+}
+
+const indexes = new WeakMap<Database, Map<string, Promise<unknown>>>();
+
+/** Creates the index once per replica and field list; later calls wait for the same promise. */
+export function ensureIndex(db: Database, fields: string[]): Promise<unknown> {
+  let known = indexes.get(db);
+  if (!known) {
+    known = new Map();
+    indexes.set(db, known);
+  }
+  const key = fields.join(',');
+  let pending = known.get(key);
+  if (!pending) {
+    pending = db.createIndex({ index: { fields } });
+    known.set(key, pending);
+  }
+  return pending;
+}
+
+export interface RecordQuery {
+  selector: Record<string, unknown>;
+  sort?: Array<Record<string, 'asc' | 'desc'>>;
+  limit?: number;
+  skip?: number;
+  fields?: string[];
+}
+
+export async function findRecords<T extends StoredDoc>(dbName: string, query: RecordQuery): Promise<T[]> {
+  const db = localDb(dbName);
+  const indexFields = [
+    ...new Set([...Object.keys(query.selector), ...(query.sort ?? []).flatMap((s) => Object.keys(s))]),
+  ];
+  if (indexFields.length > 0) await ensureIndex(db, indexFields);
+  const result = await db.find(query as PouchDB.Find.FindRequest<object>);
+  return result.docs as unknown as T[];
+}

@@ -1,0 +1,38 @@
+import { create } from 'zustand';
+
+export type SyncState = 'idle' | 'syncing' | 'paused' | 'offline' | 'error';
+
+export interface DatabaseSync {
+  state: SyncState;
+  pending: number;
+  lastSyncAt: string | null;
+  /** The last failure, as the server said it (403 → "You are not allowed to access this data"). */
+  error: { status: number; error: string; reason: string } | null;
+}
+
+interface SyncStore {
+  online: boolean;
+  databases: Record<string, DatabaseSync>;
+  setOnline: (online: boolean) => void;
+  update: (name: string, patch: Partial<DatabaseSync>) => void;
+  forget: (name: string) => void;
+}
+
+const EMPTY: DatabaseSync = { state: 'idle', pending: 0, lastSyncAt: null, error: null };
+
+export const useSyncStore = create<SyncStore>()((set) => ({
+  online: globalThis.navigator?.onLine ?? true,
+  databases: {},
+  setOnline: (online) => set({ online }),
+  update: (name, patch) =>
+    set((s) => ({ databases: { ...s.databases, [name]: { ...(s.databases[name] ?? EMPTY), ...patch } } })),
+  forget: (name) =>
+    set((s) => {
+      const { [name]: _gone, ...rest } = s.databases;
+      return { databases: rest };
+    }),
+}));
+
+export function syncStatus(name: string): DatabaseSync {
+  return useSyncStore.getState().databases[name] ?? EMPTY;
+}

@@ -1,0 +1,164 @@
+// Two-way replication between a local replica and the server. Live for the active group and the
+// personal database; one-off for the others, one at a time (browsers allow ~6 connections per
+// host). Offline is read from the browser (PouchDB's `paused` carries no error when offline), and
+// sync restarts on `online`; failures back off up to a minute.
+import { localDb, type RemoteOptions, remoteDb } from './databases';
+import { markPushed, pendingCount } from './pending-writes';
+import type { Database } from './pouch';
+import { useSyncStore } from './sync-store';
+
+export interface SyncHandle {
+  name: string;
+  cancel: () => void;
+}
+
+interface ReplicationError {
+  status?: number;
+  name?: string;
+  error?: string | boolean;
+  reason?: string;
+  message?: string;
+}
+
+function describe(error: unknown): { status: number; error: string; reason: string } {
+  const e = (error ?? {}) as ReplicationError;
+  const status = typeof e.status === 'number' ? e.status : 0;
+  return {
+    status,
+    error: typeof e.error === 'string' ? e.error : (e.name ?? 'undefined_error'),
+    reason: e.reason ?? e.message ?? 'Network error',
+  };
+}
+
+const BACKOFF_MAX_MS = 60_000;
+
+/** Design documents are the server's; the local ones (pouchdb-find indexes) stay on the device. */
+const pushable = (doc: { _id: string }) => !doc._id.startsWith('_design/');
+
+function backOff(delay: number): number {
+  return delay === 0 ? 1000 : Math.min(delay * 2, BACKOFF_MAX_MS);
+}
+
+async function refreshPending(name: string, db: Database): Promise<void> {
+  useSyncStore.getState().update(name, { pending: await pendingCount(db) });
+}
+
+/** One pull and one push; resolves when both are done. */
+export async function syncOnce(name: string, options: RemoteOptions = {}): Promise<void> {
+  const store = useSyncStore.getState();
+  const local = localDb(name);
+  const remote = remoteDb(name, options);
+  store.update(name, { state: 'syncing' });
+  try {
+    await local.replicate.from(remote, { batch_size: 500, batches_limit: 4 });
+    const pushed = local.replicate.to(remote, { batch_size: 200, filter: pushable });
+    pushed.on('change', (info) => void markPushed(local, info.docs as Array<{ _id: string; _rev: string }>));
+    const result = await pushed;
+    if (result.doc_write_failures > 0) {
+      throw Object.assign(new Error('Permission denied'), {
+        status: 403,
+        error: 'forbidden',
+        reason: 'You are not allowed to access this data',
+      });
+    }
+    store.update(name, { state: 'idle', lastSyncAt: new Date().toISOString(), error: null });
+  } catch (error) {
+    store.update(name, { state: 'error', error: describe(error) });
+    throw error;
+  } finally {
+    await refreshPending(name, local);
+  }
+}
+
+/** Live two-way sync that survives going offline and errors; cancel it to stop. */
+export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHandle {
+  const store = useSyncStore.getState();
+  const local = localDb(name);
+  let replication: PouchDB.Replication.Sync<object> | null = null;
+  let cancelled = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let delay = 0;
+
+  const localChanges = local.changes({ since: 'now', live: true }).on('change', () => void refreshPending(name, local));
+
+  const stop = () => {
+    replication?.cancel();
+    replication = null;
+    clearTimeout(retryTimer);
+  };
+
+  const start = () => {
+    stop();
+    if (cancelled) return;
+    if (globalThis.navigator && !globalThis.navigator.onLine) {
+      store.update(name, { state: 'offline' });
+      return;
+    }
+    store.update(name, { state: 'syncing' });
+    replication = local
+      .sync(remoteDb(name, options), {
+        live: true,
+        retry: false,
+        push: { batch_size: 200, filter: pushable },
+        pull: { batch_size: 500 },
+      })
+      .on('change', (info) => {
+        if (info.direction === 'push') void markPushed(local, info.change.docs as Array<{ _id: string; _rev: string }>);
+        delay = 0;
+      })
+      .on('paused', (error) => {
+        if (error) return;
+        store.update(name, { state: 'paused', lastSyncAt: new Date().toISOString(), error: null });
+        void refreshPending(name, local);
+      })
+      .on('active', () => store.update(name, { state: 'syncing' }))
+      .on('denied', (error) => store.update(name, { error: describe(error) }))
+      .on('error', (error) => {
+        const described = describe(error);
+        store.update(name, { state: 'error', error: described });
+        // 401/403 will not heal by retrying: the session check and re-login take over.
+        if (described.status === 401 || described.status === 403) return;
+        delay = backOff(delay);
+        retryTimer = setTimeout(start, delay);
+      });
+  };
+
+  const online = () => {
+    store.setOnline(true);
+    delay = 0;
+    start();
+  };
+  const offline = () => {
+    store.setOnline(false);
+    stop();
+    store.update(name, { state: 'offline' });
+  };
+  // After sleep, timers and sockets may be stale: restart when the page becomes visible again.
+  const visible = () => {
+    if (globalThis.document?.visibilityState === 'visible' && !replication && !cancelled) start();
+  };
+  globalThis.addEventListener?.('online', online);
+  globalThis.addEventListener?.('offline', offline);
+  globalThis.document?.addEventListener('visibilitychange', visible);
+
+  void refreshPending(name, local);
+  start();
+  return {
+    name,
+    cancel: () => {
+      cancelled = true;
+      stop();
+      localChanges.cancel();
+      globalThis.removeEventListener?.('online', online);
+      globalThis.removeEventListener?.('offline', offline);
+      globalThis.document?.removeEventListener('visibilitychange', visible);
+    },
+  };
+}
+
+/** One-off syncs of other databases, one at a time. */
+let queue: Promise<void> = Promise.resolve();
+export function queueSync(name: string, options: RemoteOptions = {}): Promise<void> {
+  queue = queue.then(() => syncOnce(name, options).catch(() => undefined));
+  return queue;
+}

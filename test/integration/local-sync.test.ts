@@ -1,0 +1,66 @@
+// The app's own data layer (src/data) in Node with fake IndexedDB, syncing with the real server.
+import '../support/browser-globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDb } from '../../src/data/databases';
+import { pendingCount } from '../../src/data/pending-writes';
+import { findRecords, getRecord, saveRecord } from '../../src/data/records';
+import { syncOnce } from '../../src/data/sync';
+import { syncStatus } from '../../src/data/sync-store';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let owner: TestUser;
+let db: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await registerUser(server.url);
+  await confirmUser(server.dataDir, owner);
+  db = await createGroup(owner, 'Local');
+});
+afterAll(() => server.stop());
+
+const remote = () => ({ origin: server.url, headers: { cookie: owner.client.cookieHeader } });
+
+describe('local replica and sync', () => {
+  it('pulls the group, counts local writes as pending until pushed, and finds by index', async () => {
+    await syncOnce(db, remote());
+    expect(syncStatus(db)).toMatchObject({ state: 'idle', pending: 0, error: null });
+    const settings = await findRecords<{ _id: string; key: string; value: string }>(db, {
+      selector: { klass: 'Adjustment', key: 'budget' },
+    });
+    expect(settings.map((s) => s.value)).toEqual(['enabled']);
+
+    const id = `tik-${crypto.randomUUID()}`;
+    const saved = await saveRecord(db, { _id: id, klass: 'Ticket', title: 'Written offline' });
+    await saveRecord(db, { ...saved, title: 'Written offline, edited' });
+    expect(await pendingCount(localDb(db))).toBe(1);
+    expect((await owner.client.get(`/db/${db}/${id}`)).status).toBe(404);
+
+    await syncOnce(db, remote());
+    expect(await pendingCount(localDb(db))).toBe(0);
+    expect(syncStatus(db).pending).toBe(0);
+    expect((await owner.client.get(`/db/${db}/${id}`)).body).toMatchObject({ title: 'Written offline, edited' });
+    expect(await getRecord(db, 'tik-00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('keeps a refused write pending and reports the refusal', async () => {
+    const m = await registerUser(server.url);
+    await confirmUser(server.dataDir, m);
+    const invited = await owner.client.post<{ _id: string }>(`/api/groups/${db}/memberships`, { email: m.email });
+    await m.client.put(`/db/${db}/_design/status/_update/accept/${invited.body._id}`);
+    // A second device of the member: its own replica name keeps it apart from the owner's.
+    const asMember = { origin: server.url, headers: { cookie: m.client.cookieHeader } };
+    const [setting] = await findRecords<{ _id: string; _rev: string; key: string }>(db, {
+      selector: { klass: 'Adjustment', key: 'billing' },
+    });
+    await saveRecord(db, { ...setting!, value: 'enabled' });
+    await expect(syncOnce(db, asMember)).rejects.toMatchObject({ status: 403 });
+    expect(syncStatus(db)).toMatchObject({
+      state: 'error',
+      error: { status: 403, reason: 'You are not allowed to access this data' },
+    });
+    expect(await pendingCount(localDb(db))).toBe(1);
+  });
+});
