@@ -39,7 +39,7 @@ export function remoteDb(
       if (token) h.set('Authorization', `Bearer ${token}`);
       return PouchDB.fetch(url, { ...opts, headers: h, credentials: 'same-origin' });
     },
-  } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+  });
 }
 
 /** Removes a local replica from this device (leaving a group, logout on a shared device). */

@@ -5,4 +5,4 @@ import find from 'pouchdb-find';
 PouchDB.plugin(find);
 
 export { PouchDB };
-export type Database<T extends object = Record<string, unknown>> = PouchDB.Database<T>;
+export type { Database, PouchDoc } from './pouch-api';

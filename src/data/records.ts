@@ -66,6 +66,6 @@ export async function findRecords<T extends StoredDoc>(dbName: string, query: Re
     ...new Set([...Object.keys(query.selector), ...(query.sort ?? []).flatMap((s) => Object.keys(s))]),
   ];
   if (indexFields.length > 0) await ensureIndex(db, indexFields);
-  const result = await db.find(query as PouchDB.Find.FindRequest<object>);
+  const result = await db.find(query);
   return result.docs as unknown as T[];
 }

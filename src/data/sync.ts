@@ -4,6 +4,7 @@
 // sync restarts on `online`; failures back off up to a minute.
 import { localDb, type RemoteOptions, remoteDb } from './databases';
 import { markPushed, pendingCount } from './pending-writes';
+import type { SyncReplication } from './pouch-api';
 import type { Database } from './pouch';
 import { useSyncStore } from './sync-store';
 
@@ -52,7 +53,7 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
   try {
     await local.replicate.from(remote, { batch_size: 500, batches_limit: 4 });
     const pushed = local.replicate.to(remote, { batch_size: 200, filter: pushable });
-    pushed.on('change', (info) => void markPushed(local, info.docs as Array<{ _id: string; _rev: string }>));
+    pushed.on('change', (info) => void markPushed(local, info.docs));
     const result = await pushed;
     if (result.doc_write_failures > 0) {
       throw Object.assign(new Error('Permission denied'), {
@@ -74,7 +75,7 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
 export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHandle {
   const store = useSyncStore.getState();
   const local = localDb(name);
-  let replication: PouchDB.Replication.Sync<object> | null = null;
+  let replication: SyncReplication | null = null;
   let cancelled = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let delay = 0;
@@ -103,7 +104,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
         pull: { batch_size: 500 },
       })
       .on('change', (info) => {
-        if (info.direction === 'push') void markPushed(local, info.change.docs as Array<{ _id: string; _rev: string }>);
+        if (info.direction === 'push') void markPushed(local, info.change.docs);
         delay = 0;
       })
       .on('paused', (error) => {

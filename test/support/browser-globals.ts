@@ -4,4 +4,6 @@ g.self ??= globalThis;
 if (!g.navigator) {
   Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'node', onLine: true }, configurable: true });
 }
-await import('fake-indexeddb/auto');
+// fake-indexeddb's package exports hide its typings; the module only installs globals.
+await import('fake-indexeddb/auto' as string);
+export {};
