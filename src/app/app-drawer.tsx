@@ -4,19 +4,100 @@ import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonIcon from '@mui/icons-material/Person';
-import { Box, Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import {
+  Box,
+  Divider,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
 import { useSessionStore } from '../features/accounts/session-store';
 import { useLogout } from '../features/accounts/use-logout';
+import { PlanIcon } from '../features/groups/components/plan-icon';
+import { useGroupNav } from './use-group-nav';
 import { useLanguage } from './use-language';
 
 interface Entry {
   to: string;
   label: string;
   icon: ReactNode;
+}
+
+const ELLIPSIS = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/** The group's menus for narrow screens: switcher, modules and others (spec 000 §2). */
+function GroupSection({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { group, switchable, modules, module, openModule, others } = useGroupNav();
+  return (
+    <>
+      {group && (
+        <List dense subheader={<ListSubheader>{t('nav.currentGroup')}</ListSubheader>}>
+          <ListItemButton component={RouterLink} to={`/account/${group.accountId}`} onClick={onClose}>
+            <ListItemIcon>
+              <PlanIcon plan={group.account['confirmed-plan']} />
+            </ListItemIcon>
+            <ListItemText primary={group.account.name || group.accountId} slotProps={{ primary: { sx: ELLIPSIS } }} />
+          </ListItemButton>
+        </List>
+      )}
+      {group && module && (
+        <List dense subheader={<ListSubheader>{t('nav.modules')}</ListSubheader>}>
+          {modules.map((entry) => (
+            <ListItemButton
+              key={entry}
+              selected={entry === module}
+              onClick={() => {
+                onClose();
+                openModule(entry);
+              }}
+            >
+              <ListItemText primary={t(`modules.${entry}`)} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+      {others.length > 0 && (
+        <List dense subheader={<ListSubheader>{t('nav.others')}</ListSubheader>}>
+          {others.map((entry) => (
+            <ListItemButton key={entry.key} component={RouterLink} to={entry.to} onClick={onClose}>
+              <ListItemText primary={t(`nav.othersMenu.${entry.key}`)} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+      <List dense subheader={<ListSubheader>{t('nav.groups')}</ListSubheader>}>
+        {switchable.map((membership) => (
+          <ListItemButton
+            key={membership._id}
+            component={RouterLink}
+            to={`/account/${membership.db_name}`}
+            onClick={onClose}
+          >
+            <ListItemIcon>
+              <PlanIcon plan={membership['confirmed-plan']} />
+            </ListItemIcon>
+            <ListItemText primary={membership.name || membership.db_name} slotProps={{ primary: { sx: ELLIPSIS } }} />
+          </ListItemButton>
+        ))}
+        <ListItemButton component={RouterLink} to="/account/new" onClick={onClose}>
+          <ListItemIcon>
+            <AddIcon />
+          </ListItemIcon>
+          <ListItemText primary={t('nav.newGroup')} />
+        </ListItemButton>
+      </List>
+      <Divider />
+    </>
+  );
 }
 
 /** Navigation for narrow screens, where the app bar has no room for links. */
@@ -28,10 +109,10 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const entries: Entry[] = signedIn
     ? [
         { to: '/', label: t('nav.home'), icon: <HomeIcon /> },
-        { to: '/account/new', label: t('nav.newGroup'), icon: <AddIcon /> },
         { to: '/user/profile', label: t('nav.profile'), icon: <PersonIcon /> },
       ]
     : [
+        { to: '/', label: t('nav.home'), icon: <HomeIcon /> },
         { to: '/user/login', label: t('nav.login'), icon: <LoginIcon /> },
         { to: '/user/register', label: t('nav.register'), icon: <PersonAddIcon /> },
       ];
@@ -43,6 +124,7 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           Moneta
         </Typography>
         <Divider />
+        {signedIn && <GroupSection onClose={onClose} />}
         <List>
           {entries.map((entry) => (
             <ListItemButton key={entry.to} component={RouterLink} to={entry.to} onClick={onClose}>

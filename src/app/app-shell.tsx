@@ -10,6 +10,7 @@ import { NavBar } from './nav-bar';
 import { NewVersionNotice } from './new-version-notice';
 import { PageSpinner } from './page-spinner';
 import { lastHandle } from './route-handle';
+import { useSessionRedirect } from './use-session-redirect';
 
 function useDocumentTitle() {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ function useDocumentTitle() {
 export function AppShell() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in');
   useDocumentTitle();
+  useSessionRedirect();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <NavBar />

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOO_LONG_NAME, TOO_SHORT_PASSWORD } from '../domain/account-forms';
 import { FIELD_MESSAGES, MESSAGES, reasonKey } from '../domain/errors';
+import { GROUP_MESSAGES } from '../domain/groups';
 import en from '../../locales/en/translation.json';
 import ptBR from '../../locales/pt-BR/translation.json';
 
@@ -73,7 +74,13 @@ describe('translations', () => {
   });
 
   it('cover every server reason and field message', () => {
-    const reasons = [...Object.values(FIELD_MESSAGES), ...Object.values(MESSAGES), TOO_SHORT_PASSWORD, TOO_LONG_NAME];
+    const reasons = [
+      ...Object.values(FIELD_MESSAGES),
+      ...Object.values(MESSAGES),
+      ...Object.values(GROUP_MESSAGES),
+      TOO_SHORT_PASSWORD,
+      TOO_LONG_NAME,
+    ];
     expect(reasons.map((r) => `errors.${reasonKey(r)}`).filter((key) => !EN.has(key))).toEqual([]);
   });
 

@@ -9,6 +9,9 @@ import { useLoadingStore } from '../data/loading-store';
 import { useSessionStore } from '../features/accounts/session-store';
 import { AppDrawer } from './app-drawer';
 import { BrandMark } from './brand-mark';
+import { GroupSwitcher } from './group-switcher';
+import { ModuleMenu, OthersMenu } from './module-menus';
+import { OpenTicketsBadge } from './open-tickets-badge';
 import { LanguageMenu } from './language-menu';
 import { useThemeStore } from './theme-store';
 import { UserMenu } from './user-menu';
@@ -56,27 +59,38 @@ export function NavBar() {
         <Box
           component={RouterLink}
           to="/"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 2 }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'inherit',
+            textDecoration: 'none',
+            mr: { xs: 0.5, md: 2 },
+          }}
         >
           <BrandMark />
-          <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 0.3 }}>
+          <Typography
+            variant="h6"
+            component="span"
+            sx={{ fontWeight: 700, letterSpacing: 0.3, display: { xs: user ? 'none' : 'inline', sm: 'inline' } }}
+          >
             Moneta
           </Typography>
         </Box>
         {user && (
-          <Button
-            color="inherit"
-            component={RouterLink}
-            to="/account/new"
-            sx={{ display: { xs: 'none', md: 'inline-flex' } }}
-          >
-            {t('nav.newGroup')}
-          </Button>
+          <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+            <GroupSwitcher />
+            <ModuleMenu />
+            <OthersMenu />
+          </Box>
         )}
         <Box sx={{ flex: 1 }} />
+        {user && <OpenTicketsBadge />}
         <LoadingIndicator />
         <ThemeToggle />
-        <LanguageMenu />
+        <Box sx={{ display: { xs: user ? 'none' : 'inline-flex', sm: 'inline-flex' } }}>
+          <LanguageMenu />
+        </Box>
         {user ? (
           <UserMenu user={user} />
         ) : (

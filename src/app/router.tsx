@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setCurrentRouteName } from '../data/route-name';
 import { AppShell } from './app-shell';
+import { GroupLayout } from './group-layout';
 import { lazyPage } from './lazy-page';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
@@ -12,6 +13,8 @@ interface PageRoute {
   handle: RouteHandle;
   load: () => Promise<{ default: ComponentType }>;
   auth?: boolean;
+  /** Under /account/:accountId: needs a session and the group loaded (requiresAccount). */
+  group?: boolean;
 }
 
 // Spec 000 §2 route table; names are sent as X-Route-Name.
@@ -19,8 +22,8 @@ const PAGES: PageRoute[] = [
   {
     paths: ['/', '/app', '/app.html'],
     handle: { name: 'home', title: 'home.title' },
+    // Visitors see the public home page; signed-in users are sent on (spec 000 §2 redirect).
     load: () => import('./routes/home'),
-    auth: true,
   },
   {
     paths: ['/user/login'],
@@ -65,6 +68,55 @@ const PAGES: PageRoute[] = [
     auth: true,
   },
   {
+    paths: ['/account/:accountId'],
+    handle: { name: 'dashboard', title: 'dashboard.title' },
+    load: () => import('./routes/account-dashboard'),
+    group: true,
+  },
+  {
+    paths: ['/account/:accountId/admin'],
+    handle: { name: 'admin', title: 'admin.title' },
+    load: () => import('./routes/account-admin'),
+    group: true,
+  },
+  {
+    paths: ['/account/:accountId/memberships'],
+    handle: { name: 'memberships#index', title: 'memberships.title' },
+    load: () => import('./routes/memberships-index'),
+    group: true,
+  },
+  {
+    paths: ['/account/:accountId/memberships/new'],
+    handle: { name: 'memberships#new', title: 'memberships.new' },
+    load: () => import('./routes/memberships-new'),
+    group: true,
+  },
+  {
+    paths: ['/account/:accountId/memberships/:recordId'],
+    handle: { name: 'memberships#show', title: 'memberships.detail' },
+    load: () => import('./routes/memberships-show'),
+    group: true,
+  },
+  {
+    paths: ['/account/:accountId/memberships/:recordId/edit'],
+    handle: { name: 'memberships#edit', title: 'memberships.edit' },
+    load: () => import('./routes/memberships-edit'),
+    group: true,
+  },
+  {
+    paths: ['/account/:accountId/users/:recordId'],
+    handle: { name: 'users#show', title: 'memberships.detail' },
+    load: () => import('./routes/memberships-show'),
+    group: true,
+  },
+  {
+    // Group screens of later issues: not found, inside the group's shell.
+    paths: ['/account/:accountId/*'],
+    handle: { name: 'not_found', title: 'errorTitles.not_found' },
+    load: () => import('./routes/not-found'),
+    group: true,
+  },
+  {
     paths: ['/errors/:code'],
     handle: { name: 'errors#show', title: 'errorTitles.undefined_error' },
     load: () => import('./routes/error'),
@@ -88,11 +140,36 @@ function toRoutes({ paths, handle, load, auth }: PageRoute): RouteObject[] {
   return paths.map((path) => ({ path, handle, element }));
 }
 
+const GROUP_PATH = '/account/:accountId';
+
+/** Group pages share one layout route, so the group loads once while moving between its pages. */
+function groupRoutes(): RouteObject {
+  const children = PAGES.filter((page) => page.group).flatMap((page) =>
+    toRoutes({ ...page, auth: false, paths: page.paths.map((path) => path.slice(GROUP_PATH.length + 1)) }),
+  );
+  return {
+    path: GROUP_PATH,
+    element: (
+      <RequireAuth>
+        <GroupLayout />
+      </RequireAuth>
+    ),
+    children: children.map(({ path, handle, element }) =>
+      path === '' ? { index: true, handle, element } : { path, handle, element },
+    ),
+  };
+}
+
 export const router = createBrowserRouter([
   {
     element: <AppShell />,
     // The pathless child keeps the shell (navbar, new-version notice) around a failed page.
-    children: [{ errorElement: <RouteError />, children: PAGES.flatMap(toRoutes) }],
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [...PAGES.filter((page) => !page.group).flatMap(toRoutes), groupRoutes()],
+      },
+    ],
   },
 ]);
 

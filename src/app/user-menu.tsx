@@ -1,3 +1,4 @@
+import CheckIcon from '@mui/icons-material/Check';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import {
@@ -18,12 +19,14 @@ import { UserAvatar } from '../components/user-avatar';
 import type { PublicUser } from '../domain/user';
 import { useLogout } from '../features/accounts/use-logout';
 import { languageItems } from './language-menu';
+import { useGroupNav } from './use-group-nav';
 import { useLanguage } from './use-language';
 
 export function UserMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const { current, change } = useLanguage();
+  const { modules, module, openModule } = useGroupNav();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   return (
@@ -52,6 +55,21 @@ export function UserMenu({ user }: { user: PublicUser }) {
           </ListItemIcon>
           <ListItemText>{t('nav.profile')}</ListItemText>
         </MenuItem>
+        {module && modules.length > 0 && <ListSubheader>{t('nav.modules')}</ListSubheader>}
+        {module &&
+          modules.map((entry) => (
+            <MenuItem
+              key={entry}
+              selected={entry === module}
+              onClick={() => {
+                close();
+                openModule(entry);
+              }}
+            >
+              <ListItemIcon>{entry === module && <CheckIcon fontSize="small" />}</ListItemIcon>
+              <ListItemText>{t(`modules.${entry}`)}</ListItemText>
+            </MenuItem>
+          ))}
         <ListSubheader>{t('language.label')}</ListSubheader>
         {languageItems(t, current, (locale) => {
           close();

@@ -98,3 +98,19 @@ async function verifySession(): Promise<void> {
 }
 
 export { ApiError };
+
+/**
+ * JSON from another site (the system notifications feed). It must never see our token or route
+ * headers, so it bypasses `request`: no credentials, no custom headers, no spinner, no session check.
+ */
+export async function fetchExternalJson(url: string): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'omit', headers: { Accept: 'application/json' } });
+  } catch {
+    throw networkError();
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw apiErrorFromResponse(response.status, body);
+  return body;
+}

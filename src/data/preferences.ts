@@ -45,6 +45,24 @@ export function storeThemeMode(mode: ThemeMode): void {
   write(KEYS.theme, mode);
 }
 
+/** Values that last for this browser tab's session only (the chosen module, spec 000 §1). */
+export function readSessionValue(key: string): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionValue(key: string, value: string | null): void {
+  try {
+    if (value === null) globalThis.sessionStorage?.removeItem(key);
+    else globalThis.sessionStorage?.setItem(key, value);
+  } catch {
+    // see above
+  }
+}
+
 export function readJson<T>(key: string): T | null {
   const value = read(key);
   if (!value) return null;

@@ -39,7 +39,7 @@ describe('accounts in the browser', () => {
     await screenshots(page, 'register-errors');
 
     await app.register({ email, fullname: 'Joana Prado', password });
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/account/new'); // no groups yet: group creation
     await page.getByText(app.t('banner.daysLeft_other', { count: 30 })).waitFor();
     await screenshots(page, 'home-unconfirmed');
 
@@ -56,7 +56,7 @@ describe('accounts in the browser', () => {
     await app.login(email, 'wrong password');
     await page.getByText(app.t('errors.Email-or-password-is-incorrect')).waitFor();
     await app.login(email, password);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/account/new'); // no groups yet: group creation
     expect(await page.getByText(app.t('banner.daysLeft_other', { count: 30 })).count()).toBe(0);
 
     await page.goto('/user/profile');
@@ -111,7 +111,7 @@ describe('accounts in the browser', () => {
     await page.evaluate(() => localStorage.clear());
     app.locale = 'en';
     await app.login(email, password);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/account/new'); // no groups yet: group creation
     app.locale = 'pt-BR';
     await page.getByRole('button', { name: app.t('nav.userMenu') }).waitFor();
     expect(errors).toEqual([]);
@@ -124,7 +124,7 @@ describe('accounts in the browser', () => {
     const app = new AppPage(page);
     const email = `reset.${Date.now()}@example.com`;
     await app.register({ email, fullname: 'Rita Reis', password: 'first password' });
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/account/new'); // no groups yet: group creation
     await context.clearCookies();
 
     await page.goto('/user/password/new');
@@ -145,7 +145,7 @@ describe('accounts in the browser', () => {
     await page.getByText(app.t('errors.Token-already-used-or-expired-please-request-a-new-one')).waitFor();
 
     await app.login(email, 'second password');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/account/new'); // no groups yet: group creation
     await context.close();
   });
 });

@@ -24,7 +24,7 @@ async function signedInPage(viewport?: { width: number; height: number }) {
   const page = await context.newPage();
   const app = new AppPage(page);
   await app.login(user.email, user.password);
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname === '/account/new'); // no groups yet: group creation
   return { user, context, page, app };
 }
 
@@ -73,7 +73,7 @@ describe('session and shell', () => {
     const page = await context.newPage();
     const app = new AppPage(page);
     await app.login(user.email, user.password);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/account/new'); // no groups yet: group creation
     await page.getByText(app.t('banner.daysLeft_one', { count: 1 })).waitFor();
     await app.chooseLanguage('pt-BR');
     await page.getByText(app.t('banner.daysLeft_one', { count: 1 })).waitFor();

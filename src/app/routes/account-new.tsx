@@ -1,13 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { FormCard } from '../../components/form-card';
-import { Typography } from '@mui/material';
+import { useNavigate } from 'react-router';
+import { loadSession } from '../../features/accounts/load-session';
+import { NewGroupPage } from '../../features/groups/components/new-group-page';
 
-// Placeholder: the redirect rules already send users here; the groups issue fills it in.
 export default function AccountNewRoute() {
-  const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
-    <FormCard title={t('accountNew.title')}>
-      <Typography color="text.secondary">{t('accountNew.comingSoon')}</Typography>
-    </FormCard>
+    <NewGroupPage
+      onCreated={async (accountId) => {
+        // The session's roles gained the new group: reload before opening it.
+        await loadSession();
+        await navigate(`/account/${accountId}`);
+      }}
+    />
   );
 }

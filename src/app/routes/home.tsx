@@ -2,10 +2,15 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ErrorBox } from '../../components/error-box';
+import { redirectAfterSession } from '../../domain/groups';
 import { useSessionStore } from '../../features/accounts/session-store';
+import { GroupPicker } from '../../features/groups/components/group-picker';
+import { useMyGroupsStore } from '../../features/groups/my-groups-store';
+import { PublicHome } from '../../features/landing/components/public-home';
+import { PageSpinner } from '../page-spinner';
 
-// Until groups exist (next issue) home only welcomes the user and points to group creation.
-export default function HomeRoute() {
+function Welcome() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
   const name = user?.short_name || user?.fullname || user?.label || '';
@@ -23,5 +28,27 @@ export default function HomeRoute() {
         </Button>
       </CardActions>
     </Card>
+  );
+}
+
+/** Signed in: the user's groups (the redirect after sign-in happens in the shell); visitors: the public page. */
+export default function HomeRoute() {
+  const { t } = useTranslation();
+  const status = useSessionStore((s) => s.status);
+  const memberships = useMyGroupsStore((s) => s.memberships);
+  const error = useMyGroupsStore((s) => s.error);
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'anonymous') return <PublicHome />;
+  if (error && !memberships) return <ErrorBox error={error} />;
+  if (!memberships) return <PageSpinner />;
+  if (memberships.length === 0) return <Welcome />;
+  const multiple = redirectAfterSession(memberships).to === 'home';
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('home.groupsTitle')}
+      </Typography>
+      <GroupPicker memberships={memberships} warn={multiple} />
+    </>
   );
 }

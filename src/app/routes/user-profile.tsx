@@ -1,11 +1,12 @@
-import { Button, Card, Tab, Tabs, Typography } from '@mui/material';
+import { Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DataTab } from '../../features/accounts/components/data-tab';
 import { ProfileTab } from '../../features/accounts/components/profile-tab';
 import { loadSession } from '../../features/accounts/load-session';
 import { useSessionStore } from '../../features/accounts/session-store';
+import { GroupsTab } from '../../features/groups/components/groups-tab';
+import { InvitesTab } from '../../features/groups/components/invites-tab';
 import { TokensTab } from '../../features/tokens/components/tokens-tab';
 
 const PAGES = ['profile', 'data', 'groups', 'invites', 'user_tokens'] as const;
@@ -15,26 +16,10 @@ function isPage(value: string | null): value is ProfilePage {
   return (PAGES as readonly (string | null)[]).includes(value);
 }
 
-/** Memberships arrive with the groups issue; until then both lists are empty with a refresh. */
-function PendingList({ title }: { title: string }) {
-  const { t } = useTranslation();
-  return (
-    <Card variant="outlined">
-      <EmptyState
-        title={title}
-        action={
-          <Button onClick={() => void loadSession()} variant="text">
-            {t('actions.refresh')}
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
-
 export default function UserProfileRoute() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const requested = params.get('page');
   const page: ProfilePage = isPage(requested) ? requested : 'profile';
@@ -59,8 +44,17 @@ export default function UserProfileRoute() {
       </Tabs>
       {page === 'profile' && <ProfileTab user={user} />}
       {page === 'data' && <DataTab user={user} />}
-      {page === 'groups' && <PendingList title={t('profile.noGroups')} />}
-      {page === 'invites' && <PendingList title={t('profile.noInvites')} />}
+      {page === 'groups' && <GroupsTab userId={user._id} />}
+      {page === 'invites' && (
+        <InvitesTab
+          confirmed={Boolean(user.confirmed_at)}
+          onAccepted={async (accountId) => {
+            // The session's roles gain the group: reload, then open its dashboard (spec 000 §4).
+            await loadSession();
+            await navigate(`/account/${accountId}`);
+          }}
+        />
+      )}
       {page === 'user_tokens' && <TokensTab />}
     </>
   );

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { Outlet, useParams } from 'react-router';
+import { ErrorPage } from '../components/error-page';
+import { describeError } from '../components/error-text';
+import { isApiError } from '../data/api-error';
+import { isId } from '../domain/ids';
+import { useGroupStore } from '../features/groups/group-store';
+import { PageSpinner } from './page-spinner';
+
+/** The error page for a group that failed to load: 403 forbidden, 404 not found, no network… */
+function groupErrorCode(error: unknown): string {
+  if (isApiError(error) && error.status === 0) return 'connection_error';
+  return describeError(error).code;
+}
+
+/**
+ * Everything under /account/:accountId: loads the group (record, settings, admin flag) and
+ * shows its pages once ready, or the matching error page.
+ */
+export function GroupLayout() {
+  const { accountId = '' } = useParams();
+  const valid = isId(accountId, 'acc');
+  const load = useGroupStore((s) => s.load);
+  const current = useGroupStore((s) => s.accountId);
+  const status = useGroupStore((s) => s.status);
+  const error = useGroupStore((s) => s.error);
+
+  useEffect(() => {
+    if (valid) void load(accountId);
+  }, [accountId, valid, load]);
+  useEffect(() => () => useGroupStore.getState().clear(), []);
+
+  if (!valid) return <ErrorPage code="not_found" />;
+  if (current !== accountId || status === 'loading' || status === 'idle') return <PageSpinner />;
+  if (status === 'error') return <ErrorPage code={groupErrorCode(error)} />;
+  return <Outlet />;
+}

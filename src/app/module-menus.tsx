@@ -1,0 +1,72 @@
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import CheckIcon from '@mui/icons-material/Check';
+import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useGroupNav } from './use-group-nav';
+
+/** Module menu: the group's enabled modules; picking one switches to it (spec 000 §2, spec 001 §2). */
+export function ModuleMenu() {
+  const { t } = useTranslation();
+  const { modules, module, openModule } = useGroupNav();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!module) return null;
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-haspopup="menu"
+        aria-label={t('nav.moduleMenu', { name: t(`modules.${module}`) })}
+        endIcon={<ArrowDropDownIcon />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ textTransform: 'none' }}
+      >
+        {t(`modules.${module}`)}
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {modules.map((entry) => (
+          <MenuItem
+            key={entry}
+            selected={entry === module}
+            onClick={() => {
+              setAnchor(null);
+              openModule(entry);
+            }}
+          >
+            <ListItemIcon>{entry === module && <CheckIcon fontSize="small" />}</ListItemIcon>
+            <ListItemText>{t(`modules.${entry}`)}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** Others menu: module records, then the group's own pages (admin, memberships, billing, usage). */
+export function OthersMenu() {
+  const { t } = useTranslation();
+  const { others } = useGroupNav();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (others.length === 0) return null;
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-haspopup="menu"
+        endIcon={<ArrowDropDownIcon />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ textTransform: 'none' }}
+      >
+        {t('nav.others')}
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {others.map((entry) => (
+          <MenuItem key={entry.key} component={RouterLink} to={entry.to} onClick={() => setAnchor(null)}>
+            {t(`nav.othersMenu.${entry.key}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import { AdminPage } from '../../features/groups/components/admin-page';
+
+export default AdminPage;

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { useMatches, useNavigate } from 'react-router';
+import { NO_REDIRECT_ROUTES, redirectAfterSession } from '../domain/groups';
+import { useSessionStore } from '../features/accounts/session-store';
+import { useMyGroupsStore } from '../features/groups/my-groups-store';
+import { lastHandle } from './route-handle';
+
+/** Pages a signed-in user passes through on the way in; the redirect waits until they leave them. */
+const SIGN_IN_ROUTES = new Set(['user#login', 'user#register']);
+
+/**
+ * Keeps the user's memberships loaded and applies the redirect after sign-in or session load
+ * (spec 000 §2): once per sign-in, and only when the first page reached is home.
+ */
+export function useSessionRedirect(): void {
+  const navigate = useNavigate();
+  const routeName = lastHandle(useMatches())?.name ?? '';
+  const status = useSessionStore((s) => s.status);
+  const userId = useSessionStore((s) => s.user?._id ?? null);
+  const roles = useSessionStore((s) => s.user?.roles.join(',') ?? '');
+  const memberships = useMyGroupsStore((s) => s.memberships);
+  const loadedFor = useMyGroupsStore((s) => s.userId);
+  const due = useRef(false);
+
+  useEffect(() => {
+    if (status === 'signed-in') due.current = true;
+    else {
+      due.current = false;
+      useMyGroupsStore.getState().clear();
+    }
+  }, [status, userId]);
+
+  // Reloaded whenever the roles change: a group was created, an invite accepted, a member removed.
+  useEffect(() => {
+    if (userId) void useMyGroupsStore.getState().load(userId);
+  }, [userId, roles]);
+
+  useEffect(() => {
+    if (!due.current || status !== 'signed-in' || SIGN_IN_ROUTES.has(routeName) || !routeName) return;
+    if (routeName !== 'home' || NO_REDIRECT_ROUTES.has(routeName)) {
+      due.current = false;
+      return;
+    }
+    if (!memberships || loadedFor !== userId) return;
+    due.current = false;
+    const target = redirectAfterSession(memberships);
+    if (target.to === 'account#new') void navigate('/account/new', { replace: true });
+    else if (target.to === 'dashboard') void navigate(`/account/${target.accountId}`, { replace: true });
+  }, [status, routeName, memberships, loadedFor, userId, navigate]);
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminTiles,
+  countsByKlass,
+  parseAddresses,
+  parsePhones,
+  removeEntry,
+  settingsFromAdjustments,
+  upsertEntry,
+  validateAccountProfile,
+  validateAddress,
+  validatePhone,
+} from './group-settings';
+
+describe('settingsFromAdjustments', () => {
+  it('maps keys to values over the defaults', () => {
+    const settings = settingsFromAdjustments([
+      { _id: 'adj-1', key: 'name', value: 'Shop' },
+      { _id: 'adj-2', key: 'billing', value: 'enabled' },
+      { _id: 'adj-3', key: 'phones', value: [{ id: 'p', number: '1' }] },
+    ]);
+    expect(settings.name).toBe('Shop');
+    expect(settings.billing).toBe('enabled');
+    expect(settings['contract-receipt']).toBe('on-demand');
+    expect(settings.exoreader).toBe('disabled');
+    expect(parsePhones(settings.phones)).toEqual([{ id: 'p', main: false, description: '', number: '1' }]);
+  });
+});
+
+describe('validateAccountProfile', () => {
+  it('requires a name and accepts an empty billing e-mail', () => {
+    expect(validateAccountProfile({ name: ' ', billing_email: '' }).reasons).toEqual({ name: ["can't be blank"] });
+    expect(validateAccountProfile({ name: 'Shop', billing_email: '' }).hasErrors).toBe(false);
+    expect(validateAccountProfile({ name: 'Shop', billing_email: 'nope' }).reasons).toEqual({
+      billing_email: ['is invalid'],
+    });
+  });
+});
+
+describe('phones and addresses', () => {
+  it('parse JSON text, tolerating garbage', () => {
+    expect(parsePhones('not json')).toEqual([]);
+    expect(parsePhones('{"a":1}')).toEqual([]);
+    expect(parseAddresses('[{"id":"a","main":true,"street":"Main St","city":"Springfield"}]')[0]).toMatchObject({
+      id: 'a',
+      main: true,
+      street: 'Main St',
+      city: 'Springfield',
+      zip_code: '',
+    });
+  });
+
+  it('validate the number, street and city', () => {
+    expect(validatePhone({ number: '' }).reasons).toEqual({ number: ["can't be blank"] });
+    expect(Object.keys(validateAddress({}).reasons)).toEqual(['street', 'city']);
+  });
+
+  it('keep a single main entry when adding or replacing', () => {
+    const a = { id: 'a', main: true, description: '', number: '1' };
+    const b = { id: 'b', main: true, description: '', number: '2' };
+    expect(upsertEntry([a], b)).toEqual([{ ...a, main: false }, b]);
+    expect(upsertEntry([a, { ...b, main: false }], { ...a, number: '3' })).toEqual([
+      { ...a, number: '3' },
+      { ...b, main: false },
+    ]);
+    expect(upsertEntry([a, b], { ...a, main: false })).toEqual([{ ...a, main: false }, b]);
+    expect(removeEntry([a, b], 'a')).toEqual([b]);
+  });
+});
+
+describe('adminTiles', () => {
+  it('lists the kind counters plus memberships', () => {
+    expect(adminTiles('moneta').map((t) => t.resource)).toEqual([
+      'outgos',
+      'incomes',
+      'transfers',
+      'exchanges',
+      'wallets',
+      'memberships',
+    ]);
+    expect(adminTiles('ticket')).toHaveLength(11);
+    expect(adminTiles('rdisk').map((t) => t.klass)).toEqual(['CloudFile', 'Membership']);
+    expect(adminTiles(null).map((t) => t.resource)).toEqual(['memberships']);
+  });
+});
+
+describe('countsByKlass', () => {
+  it('reads the view rows', () => {
+    expect(
+      countsByKlass([
+        { key: 'Ticket', value: 3 },
+        { key: null, value: 1 },
+      ]),
+    ).toEqual({ Ticket: 3 });
+    expect(countsByKlass(undefined)).toEqual({});
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeAction,
+  changesQuery,
+  firstLine,
+  recordLabel,
+  recordPath,
+  sequenceNumber,
+  timelineRows,
+  type ChangeRow,
+} from './recent-changes';
+
+const row = (
+  id: string,
+  rev: string,
+  extra: Partial<ChangeRow> = {},
+  doc: Record<string, unknown> = {},
+): ChangeRow => ({
+  seq: 1,
+  id,
+  changes: [{ rev }],
+  doc: { _id: id, _rev: rev, ...doc },
+  ...extra,
+});
+
+describe('changesQuery', () => {
+  it('looks back 20 sequence numbers, never below 0', () => {
+    expect(changesQuery(100)).toEqual({ since: 80 });
+    expect(changesQuery(5)).toEqual({ since: 0 });
+  });
+
+  it('reads the leading number of a CouchDB string sequence', () => {
+    expect(sequenceNumber('42-g1AAAAB')).toBe(42);
+    expect(changesQuery('42-g1AAAAB')).toEqual({ since: 22 });
+  });
+
+  it('asks for the newest 20 when the sequence is not numeric', () => {
+    expect(changesQuery('g1AAAA')).toEqual({ descending: true, limit: 20 });
+    expect(changesQuery(undefined)).toEqual({ descending: true, limit: 20 });
+  });
+});
+
+describe('changeAction', () => {
+  it('is create for a first revision, update otherwise, destroy when deleted', () => {
+    expect(changeAction(row('tik-1', '1-a'))).toBe('create');
+    expect(changeAction(row('tik-1', '2-b'))).toBe('update');
+    expect(changeAction(row('tik-1', '3-c', { deleted: true }))).toBe('destroy');
+    expect(changeAction(row('tik-1', '3-c', {}, { _deleted: true }))).toBe('destroy');
+  });
+});
+
+describe('timelineRows', () => {
+  it('puts the newest first and skips design documents', () => {
+    const rows = [row('a', '1-a'), row('_design/x', '1-x'), row('b', '1-b')];
+    expect(timelineRows(rows, false).map((r) => r.id)).toEqual(['b', 'a']);
+    expect(timelineRows(rows, true).map((r) => r.id)).toEqual(['a', 'b']);
+  });
+
+  it('keeps at most 20 rows', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => row(`r${i}`, '1-a'));
+    expect(timelineRows(rows, false)).toHaveLength(20);
+  });
+});
+
+describe('recordPath', () => {
+  it('links known kinds to their screen', () => {
+    expect(recordPath('acc-1', row('tik-1', '1-a', {}, { klass: 'Ticket' }))).toBe('/account/acc-1/tickets/tik-1');
+    expect(recordPath('acc-1', row('mem-1', '2-a', {}, { klass: 'Membership' }))).toBe(
+      '/account/acc-1/memberships/mem-1',
+    );
+  });
+
+  it('has no link for destroyed records or kinds without screens', () => {
+    expect(recordPath('acc-1', row('tik-1', '2-a', { deleted: true }, { klass: 'Ticket' }))).toBeNull();
+    expect(recordPath('acc-1', row('adj-1', '2-a', {}, { klass: 'Adjustment' }))).toBeNull();
+  });
+});
+
+describe('firstLine', () => {
+  it('strips leading # and * and skips blank lines', () => {
+    expect(firstLine('\n## Title\nmore')).toBe('Title');
+    expect(firstLine('* item')).toBe('item');
+  });
+
+  it('cuts at 50 characters with an ellipsis', () => {
+    const long = 'x'.repeat(60);
+    expect(firstLine(long)).toBe(`${'x'.repeat(50)}…`);
+    expect(firstLine('y'.repeat(50))).toBe('y'.repeat(50));
+  });
+});
+
+describe('recordLabel', () => {
+  it('labels tickets with their number and the first line of the problem, else the content', () => {
+    expect(recordLabel({ _id: 't', klass: 'Ticket', number: 12, problem: '# Broken screen\nDetails' })).toBe(
+      '#12 - Broken screen',
+    );
+    expect(recordLabel({ _id: 't', klass: 'Ticket', number: 3, problem: '', content: '*Does not boot' })).toBe(
+      '#3 - Does not boot',
+    );
+    expect(recordLabel({ _id: 't', klass: 'Ticket', number: 4 })).toBe('#4');
+  });
+
+  it('uses name, title, description or key for other kinds', () => {
+    expect(recordLabel({ _id: 'c', klass: 'Customer', name: 'ACME' })).toBe('ACME');
+    expect(recordLabel({ _id: 'h', klass: 'Handbook', title: 'Guide' })).toBe('Guide');
+    expect(recordLabel({ _id: 'o', klass: 'Outgo', description: 'Rent' })).toBe('Rent');
+    expect(recordLabel({ _id: 'a', klass: 'Adjustment', key: 'billing' })).toBe('billing');
+    expect(recordLabel(undefined)).toBe('');
+  });
+
+  it('labels memberships with the member, or the invited e-mail', () => {
+    const user = { id: 'usr-1', fullname: 'Ana', email: 'ana@example.com', label: 'ana' };
+    expect(recordLabel({ _id: 'm', klass: 'Membership', name: 'Shop', user })).toBe('Ana');
+    expect(recordLabel({ _id: 'm', klass: 'Membership', name: 'Shop', user: null, email: 'bo@example.com' })).toBe(
+      'bo@example.com',
+    );
+  });
+});

@@ -1,0 +1,13 @@
+import { request } from '../../../data/http-client';
+import type { AppKind } from '../../../domain/groups';
+
+export interface CreatedGroup {
+  ok: boolean;
+  id: string;
+  name: string;
+  kind: AppKind;
+}
+
+export function createGroup(input: { name: string; kind: AppKind }): Promise<CreatedGroup> {
+  return request('POST', '/api/groups', { body: input });
+}

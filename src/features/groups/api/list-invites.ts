@@ -1,0 +1,8 @@
+import { request } from '../../../data/http-client';
+import type { Membership } from '../../../domain/groups';
+
+/** Pending memberships for the user's e-mail, each with its group's name. */
+export async function listInvites(): Promise<Membership[]> {
+  const { invites } = await request<{ invites: Membership[] }>('GET', '/api/invites');
+  return invites;
+}

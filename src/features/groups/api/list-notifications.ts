@@ -1,0 +1,11 @@
+import { fetchExternalJson } from '../../../data/http-client';
+import { recentNotifications, type SystemNotification } from '../../../domain/notifications';
+
+/** The feed's recent posts in the user's language; any failure means nothing to show. */
+export async function listNotifications(url: string, locale: string, now: Date): Promise<SystemNotification[]> {
+  try {
+    return recentNotifications(await fetchExternalJson(url), locale, now);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,142 @@
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorBox } from '../../../components/error-box';
+import { useForm } from '../../../components/use-form-errors';
+import { validateAccountProfile } from '../../../domain/group-settings';
+import { saveGroupSetting } from '../api/group-settings';
+
+const FIELDS = ['name', 'billing_email'] as const;
+
+interface ProfileDialogProps {
+  accountId: string;
+  name: string;
+  billingEmail: string;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}
+
+function AccountProfileDialog({ accountId, name, billingEmail, open, onClose, onSaved }: ProfileDialogProps) {
+  const { t } = useTranslation();
+  const form = useForm(FIELDS);
+  const onSubmit = form.submit(async (values) => {
+    const nextName = (values.name ?? '').trim();
+    const nextEmail = (values.billing_email ?? '').trim();
+    if (nextName !== name) await saveGroupSetting(accountId, 'name', nextName);
+    if (nextEmail !== billingEmail) await saveGroupSetting(accountId, 'billing-email', nextEmail);
+    await onSaved();
+    onClose();
+  }, validateAccountProfile);
+  const close = () => {
+    form.clearError();
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="account-profile-title">
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id="account-profile-title">{t('admin.profile.edit')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <ErrorBox error={form.error} onClose={form.clearError} />
+            <TextField
+              label={t('groups.fields.name')}
+              required
+              autoFocus
+              defaultValue={name}
+              slotProps={{ htmlInput: { name: 'name', maxLength: 100 } }}
+              {...form.fieldProps('name')}
+            />
+            <TextField
+              label={t('admin.profile.billingEmail')}
+              type="email"
+              defaultValue={billingEmail}
+              slotProps={{ htmlInput: { name: 'billing_email' } }}
+              {...form.fieldProps('billing_email')}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('actions.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={form.pending}>
+            {t('actions.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+interface AccountProfileCardProps {
+  accountId: string;
+  name: string;
+  billingEmail: string;
+  admin: boolean;
+  onSaved: () => Promise<void>;
+}
+
+/** Name and billing e-mail; administrators edit them in a modal (spec 000 §5). */
+export function AccountProfileCard({ accountId, name, billingEmail, admin, onSaved }: AccountProfileCardProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card variant="outlined">
+      <CardHeader
+        title={t('admin.profile.title')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        action={
+          admin && (
+            <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} aria-label={t('admin.profile.edit')}>
+              {t('actions.edit')}
+            </Button>
+          )
+        }
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+          <div>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t('groups.fields.name')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+              {name}
+            </Typography>
+          </div>
+          <div>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t('admin.profile.billingEmail')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+              {billingEmail || t('admin.profile.noBillingEmail')}
+            </Typography>
+          </div>
+        </Stack>
+      </CardContent>
+      {admin && (
+        // Keyed so the inputs start from the saved values each time the dialog opens.
+        <AccountProfileDialog
+          key={String(editing)}
+          accountId={accountId}
+          name={name}
+          billingEmail={billingEmail}
+          open={editing}
+          onClose={() => setEditing(false)}
+          onSaved={onSaved}
+        />
+      )}
+    </Card>
+  );
+}

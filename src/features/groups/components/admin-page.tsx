@@ -1,0 +1,91 @@
+import { Box, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import {
+  ADDRESS_FIELDS,
+  type AddressEntry,
+  parseAddresses,
+  parsePhones,
+  PHONE_FIELDS,
+  validateAddress,
+  validatePhone,
+} from '../../../domain/group-settings';
+import { useCurrentGroup, useGroupStore } from '../group-store';
+import { AccountProfileCard } from './account-profile-card';
+import { CounterTiles } from './counter-tiles';
+import { type EntryListConfig, EntryListCard } from './entry-list-card';
+import { FeaturesCard } from './features-card';
+
+const PHONES: EntryListConfig = {
+  settingKey: 'phones',
+  i18n: 'admin.phones',
+  fields: PHONE_FIELDS,
+  validate: validatePhone,
+  summary: (entry) => String(entry.number),
+};
+
+const ADDRESSES: EntryListConfig = {
+  settingKey: 'addresses',
+  i18n: 'admin.addresses',
+  fields: ADDRESS_FIELDS,
+  validate: validateAddress,
+  summary: (entry) => {
+    const a = entry as AddressEntry;
+    return [
+      [a.street, a.number].filter(Boolean).join(', '),
+      a.neighborhood,
+      [a.city, a.state].filter(Boolean).join(' - '),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  },
+};
+
+/** The admin dashboard (spec 000 §2): counters, profile, features, phones and addresses. */
+export function AdminPage() {
+  const { t } = useTranslation();
+  const group = useCurrentGroup();
+  const refresh = useGroupStore((s) => s.refresh);
+  if (!group) return null;
+  const { accountId, account, settings } = group;
+  const admin = account.admin;
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h5" component="h1">
+          {t('admin.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+          {account.name || accountId}
+        </Typography>
+      </div>
+      <CounterTiles accountId={accountId} kind={account.kind} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <Stack spacing={3}>
+          <AccountProfileCard
+            accountId={accountId}
+            name={settings.name ?? account.name ?? ''}
+            billingEmail={settings['billing-email'] ?? account['billing-email'] ?? ''}
+            admin={admin}
+            onSaved={refresh}
+          />
+          <EntryListCard
+            config={PHONES}
+            accountId={accountId}
+            entries={parsePhones(settings.phones)}
+            admin={admin}
+            onSaved={refresh}
+          />
+          <EntryListCard
+            config={ADDRESSES}
+            accountId={accountId}
+            entries={parseAddresses(settings.addresses)}
+            admin={admin}
+            onSaved={refresh}
+          />
+        </Stack>
+        <FeaturesCard accountId={accountId} kind={account.kind} settings={settings} admin={admin} onSaved={refresh} />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { Box, Card, CardContent, CardHeader, Divider, Link, Stack, Typography } from '@mui/material';
+import { Fragment, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatDay } from '../../../components/format-day';
+import type { SystemNotification } from '../../../domain/notifications';
+import { listNotifications } from '../api/list-notifications';
+import { useServerInfoStore } from '../server-info-store';
+
+/** The feed's HTML as plain text: posts come from another site and are never injected as markup. */
+function plainText(html: string): string {
+  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>|<\/p>/gi, '\n'), 'text/html');
+  return (doc.body.textContent ?? '').trim();
+}
+
+/** Recent posts of the system's social feed; hidden when there is none, or on any failure. */
+export function NotificationsCard({ refreshKey }: { refreshKey: number }) {
+  const { t, i18n } = useTranslation();
+  const formatDay = useFormatDay();
+  const [posts, setPosts] = useState<SystemNotification[]>([]);
+  useEffect(() => {
+    let live = true;
+    // The server tells where its feed is (`notifications_url` of `GET /db/`); none means no card.
+    void useServerInfoStore
+      .getState()
+      .load()
+      .then((info) => {
+        const url = info?.notifications_url;
+        return typeof url === 'string' && url ? listNotifications(url, i18n.language, new Date()) : [];
+      })
+      .then((found) => live && setPosts(found));
+    return () => {
+      live = false;
+    };
+  }, [i18n.language, refreshKey]);
+  if (posts.length === 0) return null;
+
+  return (
+    <Card variant="outlined">
+      <CardHeader title={t('dashboard.notifications')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <Stack spacing={1.5}>
+          {posts.map((post, index) => (
+            <Fragment key={post.url}>
+              {index > 0 && <Divider />}
+              <Box>
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
+                  {plainText(post.content)}
+                </Typography>
+                <Link href={post.url} target="_blank" rel="noopener noreferrer" variant="caption">
+                  {formatDay(post.created_at)}
+                </Link>
+              </Box>
+            </Fragment>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

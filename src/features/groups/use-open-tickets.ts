@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+import { TICKET_BADGE_POLL_MS } from '../../domain/ticket-badge';
+import { countOpenTickets } from './api/count-open-tickets';
+
+/** The open-ticket count of a ticket group, polled every 3 minutes; null when not counted. */
+export function useOpenTickets(accountId: string | null, enabled: boolean): number | null {
+  const [count, setCount] = useState<{ accountId: string; value: number } | null>(null);
+  useEffect(() => {
+    if (!accountId || !enabled) return;
+    let live = true;
+    const poll = () =>
+      void countOpenTickets(accountId).then((value) => {
+        if (live) setCount({ accountId, value });
+      });
+    poll();
+    const timer = setInterval(poll, TICKET_BADGE_POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [accountId, enabled]);
+  return enabled && count?.accountId === accountId ? count.value : null;
+}

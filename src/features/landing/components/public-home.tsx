@@ -1,0 +1,244 @@
+import CheckIcon from '@mui/icons-material/Check';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+const FEATURES = ['tickets', 'finance', 'reader', 'disk', 'notes', 'offline'] as const;
+const FAQ = ['offline', 'free', 'switch', 'data', 'team'] as const;
+
+// Spec 000 §9: prices per month; the dedicated server is a flat price.
+const PLANS = [
+  { key: 'free', price: '0', highlighted: false },
+  { key: 'pro', price: '6', highlighted: true },
+  { key: 'corp', price: '18', highlighted: false },
+  { key: 'dedicated', price: '900', highlighted: false },
+] as const;
+const PLAN_POINTS = { free: 3, pro: 3, corp: 3, dedicated: 3 } as const;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={`${id}-title`} sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography id={`${id}-title`} variant="h4" component="h2" sx={{ mb: 3, fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** A styled stand-in for a screenshot: no binary images, the app's own look in miniature. */
+function MockPanel({ title, rows }: { title: string; rows: string[] }) {
+  return (
+    <Card variant="outlined" aria-hidden="true" sx={{ overflow: 'hidden' }}>
+      <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: 2, py: 1, display: 'flex', gap: 1 }}>
+        {[0, 1, 2].map((dot) => (
+          <Box key={dot} sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'rgba(255,255,255,0.6)' }} />
+        ))}
+        <Typography variant="caption" sx={{ ml: 1, fontWeight: 600 }}>
+          {title}
+        </Typography>
+      </Box>
+      <Stack spacing={1} sx={{ p: 2 }}>
+        {rows.map((row, index) => (
+          <Box
+            key={row}
+            sx={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              p: 1,
+              borderRadius: 1,
+              bgcolor: 'action.hover',
+            }}
+          >
+            <Typography variant="body2" noWrap>
+              {row}
+            </Typography>
+            <Box
+              sx={{
+                width: 36,
+                height: 8,
+                borderRadius: 4,
+                bgcolor: ['success.main', 'warning.main', 'error.main'][index % 3],
+              }}
+            />
+          </Box>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The public home page for visitors (spec 000 §1): preview, features, pricing, FAQ and screenshots. */
+export function PublicHome() {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      <Box
+        component="section"
+        aria-labelledby="preview-title"
+        sx={{
+          display: 'grid',
+          gap: 4,
+          gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' },
+          alignItems: 'center',
+          py: { xs: 3, md: 6 },
+        }}
+      >
+        <Box>
+          <Typography id="preview-title" variant="h3" component="h1" sx={{ fontWeight: 800, mb: 2 }}>
+            {t('landing.title')}
+          </Typography>
+          <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 3, fontWeight: 400 }}>
+            {t('landing.subtitle')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Button component={RouterLink} to="/user/register" variant="contained" size="large">
+              {t('landing.start')}
+            </Button>
+            <Button component={RouterLink} to="/user/login" variant="outlined" size="large">
+              {t('nav.login')}
+            </Button>
+          </Stack>
+        </Box>
+        <MockPanel
+          title={t('landing.preview.title')}
+          rows={[t('landing.preview.row1'), t('landing.preview.row2'), t('landing.preview.row3')]}
+        />
+      </Box>
+
+      <Section id="features" title={t('landing.features.title')}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+          {FEATURES.map((key) => (
+            <Card key={key} variant="outlined">
+              <CardContent>
+                <Typography variant="h6" component="h3" gutterBottom>
+                  {t(`landing.features.${key}.title`)}
+                </Typography>
+                <Typography color="text.secondary">{t(`landing.features.${key}.text`)}</Typography>
+              </CardContent>
+            </Card>
+          ))}
+        </Box>
+      </Section>
+
+      <Section id="pricing" title={t('landing.pricing.title')}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+          {PLANS.map((plan) => (
+            <Card
+              key={plan.key}
+              variant="outlined"
+              sx={{
+                display: 'flex',
+                flexDirection: 'column',
+                borderColor: plan.highlighted ? 'primary.main' : undefined,
+              }}
+            >
+              <CardContent sx={{ flex: 1 }}>
+                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+                  <Typography variant="h6" component="h3">
+                    {t(`landing.pricing.${plan.key}.name`)}
+                  </Typography>
+                  {plan.highlighted && <Chip size="small" color="primary" label={t('landing.pricing.popular')} />}
+                </Stack>
+                <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
+                  {t('landing.pricing.price', { price: plan.price })}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                  {t(`landing.pricing.${plan.key}.unit`)}
+                </Typography>
+                <List dense disablePadding>
+                  {Array.from({ length: PLAN_POINTS[plan.key] }, (_, i) => (
+                    <ListItem key={i} disableGutters>
+                      <ListItemIcon sx={{ minWidth: 32 }}>
+                        <CheckIcon color="success" fontSize="small" />
+                      </ListItemIcon>
+                      <ListItemText primary={t(`landing.pricing.${plan.key}.point${i + 1}`)} />
+                    </ListItem>
+                  ))}
+                </List>
+              </CardContent>
+              <CardActions sx={{ p: 2 }}>
+                {plan.key === 'dedicated' ? (
+                  <Button fullWidth href={`mailto:contact@${window.location.hostname}`} variant="outlined">
+                    {t('landing.contact')}
+                  </Button>
+                ) : (
+                  <Button
+                    fullWidth
+                    component={RouterLink}
+                    to="/user/register"
+                    variant={plan.highlighted ? 'contained' : 'outlined'}
+                  >
+                    {t('landing.start')}
+                  </Button>
+                )}
+              </CardActions>
+            </Card>
+          ))}
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('landing.pricing.note')}
+        </Typography>
+      </Section>
+
+      <Section id="screenshots" title={t('landing.screenshots.title')}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+          <MockPanel
+            title={t('modules.ticket')}
+            rows={[
+              t('landing.screenshots.ticket1'),
+              t('landing.screenshots.ticket2'),
+              t('landing.screenshots.ticket3'),
+            ]}
+          />
+          <MockPanel
+            title={t('modules.moneta')}
+            rows={[t('landing.screenshots.money1'), t('landing.screenshots.money2'), t('landing.screenshots.money3')]}
+          />
+          <MockPanel
+            title={t('modules.exoreader')}
+            rows={[
+              t('landing.screenshots.reader1'),
+              t('landing.screenshots.reader2'),
+              t('landing.screenshots.reader3'),
+            ]}
+          />
+        </Box>
+      </Section>
+
+      <Section id="faq" title={t('landing.faq.title')}>
+        {FAQ.map((key) => (
+          <Accordion key={key} disableGutters variant="outlined">
+            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+              <Typography component="h3" sx={{ fontWeight: 600 }}>
+                {t(`landing.faq.${key}.q`)}
+              </Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+              <Typography color="text.secondary">{t(`landing.faq.${key}.a`)}</Typography>
+            </AccordionDetails>
+          </Accordion>
+        ))}
+      </Section>
+    </Box>
+  );
+}
