@@ -354,3 +354,32 @@ describe('an unknown group', () => {
     expect((await new HttpClient(server.url).get(`/db/accounts/${db}`)).status).toBe(401);
   });
 });
+
+describe('renaming a group', () => {
+  it('renames every membership and each member’s copy, whichever path wrote the name', async () => {
+    const m = await member();
+    const nameSetting = (
+      await owner.client.post<{ docs: Array<Record<string, unknown> & { _id: string; _rev: string }> }>(
+        `/db/${db}/_find`,
+        {
+          selector: { klass: 'Adjustment', key: 'name' },
+        },
+      )
+    ).body.docs[0]!;
+    const res = await owner.client.put(`/db/${db}/${nameSetting._id}`, { ...nameSetting, value: 'Oficina Norte' });
+    expect(res.status).toBe(201);
+    const copy = await m.client.get<{ name: string }>(`/db/${m.id}/${m.membershipId}`);
+    expect(copy.body.name).toBe('Oficina Norte');
+    const all = await owner.client.post<{ docs: Array<{ name: string }> }>(`/db/${db}/_find`, {
+      selector: { klass: 'Membership' },
+    });
+    expect(new Set(all.body.docs.map((d) => d.name))).toEqual(new Set(['Oficina Norte']));
+
+    const latest = await owner.client.get<Record<string, unknown> & { _rev: string }>(`/db/${db}/${nameSetting._id}`);
+    const bulk = await owner.client.post(`/db/${db}/_bulk_docs`, {
+      docs: [{ ...latest.body, value: 'Oficina Central' }],
+    });
+    expect(bulk.status).toBe(201);
+    expect((await m.client.get<{ name: string }>(`/db/${m.id}/${m.membershipId}`)).body.name).toBe('Oficina Central');
+  });
+});

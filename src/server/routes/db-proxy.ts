@@ -22,7 +22,7 @@ import type { AppContext } from '../context';
 import { asyncRoute } from '../http/async-route';
 import { requireActive } from '../http/authenticate';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http-error';
-import { isGroupAdmin } from '../services/groups';
+import { afterWrite, isGroupAdmin } from '../services/groups';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'if-match', 'if-none-match'];
 const FORWARDED_RESPONSE_HEADERS = [
@@ -52,7 +52,18 @@ interface BulkResult {
 export function dbProxyRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  async function forward(req: Request, res: Response, db: string, rest: string, body?: unknown): Promise<void> {
+  /**
+   * Sends the request on to the store and streams the answer back. `written` lists the documents
+   * a write carried, for the side effects that follow a successful write.
+   */
+  async function forward(
+    req: Request,
+    res: Response,
+    db: string,
+    rest: string,
+    body?: unknown,
+    written: readonly DocWrite[] = [],
+  ): Promise<void> {
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     const headers: Record<string, string> = {};
@@ -71,6 +82,7 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       body: payload,
       signal: controller.signal,
     });
+    if (upstream.ok && written.length > 0) await afterWrite(ctx, db, written);
     res.status(upstream.status);
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = upstream.headers.get(name);
@@ -111,7 +123,8 @@ export function dbProxyRoutes(ctx: AppContext): Router {
         },
       ];
     });
-    if (denied.length === 0) return forward(req, res, db, '_bulk_docs');
+    const allowedDocs = (docs as DocWrite[]).filter((_, i) => verdicts[i]!.ok);
+    if (denied.length === 0) return forward(req, res, db, '_bulk_docs', undefined, allowedDocs);
     let results: BulkResult[] = [];
     let status = 201;
     if (allowed.length > 0) {
@@ -121,6 +134,7 @@ export function dbProxyRoutes(ctx: AppContext): Router {
         body: JSON.stringify({ ...body, docs: allowed }),
       });
       status = upstream.status;
+      if (upstream.ok) await afterWrite(ctx, db, allowedDocs);
       const parsed = (await upstream.json()) as BulkResult[] | { error: string; reason: string };
       if (!Array.isArray(parsed)) {
         res.status(status).json(parsed);
@@ -190,12 +204,13 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       if (operation.docId === undefined) {
         // POST /{db}: the document is the body.
         if (!isJson(req)) throw new HttpError(415, 'Documents are sent as application/json');
-        const verdict = checkDocWrite(auth.actor, db, (req.body ?? {}) as DocWrite, access);
+        const doc = (req.body ?? {}) as DocWrite;
+        const verdict = checkDocWrite(auth.actor, db, doc, access);
         if (!verdict.ok) throw fail(verdict);
-        return forward(req, res, db, rest);
+        return forward(req, res, db, rest, undefined, [doc]);
       }
       const body = await checkSingleWrite(auth.actor, db, access, operation.docId, segments.length === 1, req);
-      return forward(req, res, db, rest, body);
+      return forward(req, res, db, rest, body, body ? [body as DocWrite] : []);
     }),
   );
   return router;

@@ -210,3 +210,28 @@ export async function readAccount(
   if (!fields || fields.length === 0) return record;
   return Object.fromEntries(Object.entries(record).filter(([k]) => k === '_id' || fields.includes(k)));
 }
+
+/**
+ * Side effects of writes that reached a group database: a renamed group renames every
+ * membership and each member's copy, so switchers and profile tabs show the new name.
+ */
+export async function afterWrite(
+  ctx: AppContext,
+  db: string,
+  docs: ReadonlyArray<{ klass?: unknown; key?: unknown }>,
+): Promise<void> {
+  if (!isId(db, 'acc') || !docs.some((d) => d.klass === 'Adjustment' && d.key === 'name')) return;
+  const name = String((await readSettings(ctx, db)).name ?? '').trim();
+  if (!name) return;
+  const memberships = await ctx.store.find<Membership>(db, { selector: { klass: 'Membership' }, limit: 10_000 });
+  for (const membership of memberships.filter((m) => m.name !== name)) {
+    const renamed = { ...membership, name, updated_at: ctx.now().toISOString() };
+    try {
+      const { rev } = await ctx.store.put(db, renamed);
+      await putMembershipCopy(ctx, { ...renamed, _rev: rev });
+    } catch (error) {
+      // A membership changed meanwhile keeps its old name until the next rename; never fail the write.
+      if (!isConflict(error)) throw error;
+    }
+  }
+}
