@@ -20,6 +20,26 @@ export interface PublicUser {
   updated_at: string;
 }
 
+/** The fields of a user anyone may read about themself (`GET /_users/{name}`). */
+export const PUBLIC_USER_FIELDS = [
+  '_id',
+  '_rev',
+  'name',
+  'fullname',
+  'short_name',
+  'label',
+  'email',
+  'unconfirmed_email',
+  'confirmed_at',
+  'confirmation_sent_at',
+  'newsletter',
+  'locale',
+  'gravatar_hash',
+  'roles',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof PublicUser>;
+
 export interface UserContext {
   name: string | null;
   roles: string[];

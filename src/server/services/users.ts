@@ -5,7 +5,13 @@ import { validatePasswordChange, validateProfileUpdate, validateRegistration } f
 import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors';
 import { isId, newId } from '../../domain/ids';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locale';
-import { confirmationExpired, normalizeEmail, passwordResetExpired, type PublicUser } from '../../domain/user';
+import {
+  confirmationExpired,
+  normalizeEmail,
+  passwordResetExpired,
+  PUBLIC_USER_FIELDS,
+  type PublicUser,
+} from '../../domain/user';
 import { type AppContext, USERS_DB } from '../context';
 import { conflict, forbidden, HttpError, unauthorized, unprocessable } from '../http/http-error';
 import { type CouchDoc, isConflict } from '../store/couch-client';
@@ -26,25 +32,6 @@ interface EmailClaim extends CouchDoc {
   klass: 'EmailClaim';
   user_id: string;
 }
-
-export const PUBLIC_USER_FIELDS = [
-  '_id',
-  '_rev',
-  'name',
-  'fullname',
-  'short_name',
-  'label',
-  'email',
-  'unconfirmed_email',
-  'confirmed_at',
-  'confirmation_sent_at',
-  'newsletter',
-  'locale',
-  'gravatar_hash',
-  'roles',
-  'created_at',
-  'updated_at',
-] as const satisfies ReadonlyArray<keyof PublicUser>;
 
 export function publicUser(user: UserDoc, fields?: readonly string[]): Partial<PublicUser> {
   const wanted = PUBLIC_USER_FIELDS.filter((f) => !fields || fields.length === 0 || fields.includes(f));
@@ -129,21 +116,30 @@ export async function sendMail(
   }
 }
 
-const mail = (ctx: AppContext, user: UserDoc, to: string, template: MailTemplate, url: string) =>
-  sendMail(ctx, user, to, template, url);
+const SINGLE_USE_LINKS = {
+  confirm: { hash: 'confirmation_token_hash', sentAt: 'confirmation_sent_at', template: 'confirmation' },
+  password: { hash: 'reset_password_token_hash', sentAt: 'reset_password_sent_at', template: 'passwordReset' },
+} as const;
+
+/** Stores the hash of a fresh secret on the user and e-mails the link that carries it. */
+async function mailSingleUseLink(
+  ctx: AppContext,
+  user: UserDoc,
+  kind: keyof typeof SINGLE_USE_LINKS,
+  to: string,
+): Promise<UserDoc> {
+  const { hash, sentAt, template } = SINGLE_USE_LINKS[kind];
+  const secret = newSecret();
+  const saved = await save(ctx, { ...user, [hash]: sha256(secret), [sentAt]: ctx.now().toISOString() });
+  await sendMail(ctx, saved, to, template, link(ctx, kind, saved._id, secret));
+  return saved;
+}
 
 /** Gives the user a fresh single-use confirmation link and e-mails it to the pending address. */
 async function sendConfirmation(ctx: AppContext, user: UserDoc): Promise<UserDoc> {
   const to = user.unconfirmed_email;
   if (!to || !to.includes('@')) return user;
-  const secret = newSecret();
-  const saved = await save(ctx, {
-    ...user,
-    confirmation_token_hash: sha256(secret),
-    confirmation_sent_at: ctx.now().toISOString(),
-  });
-  await mail(ctx, saved, to, 'confirmation', link(ctx, 'confirm', saved._id, secret));
-  return saved;
+  return mailSingleUseLink(ctx, user, 'confirm', to);
 }
 
 export interface RegistrationInput {
@@ -284,7 +280,7 @@ async function setPassword(ctx: AppContext, user: UserDoc, password: string): Pr
     reset_password_sent_at: null,
   });
   const to = saved.email ?? saved.unconfirmed_email;
-  if (to) await mail(ctx, saved, to, 'passwordChanged', `${ctx.config.publicUrl}/user/password/new`);
+  if (to) await sendMail(ctx, saved, to, 'passwordChanged', `${ctx.config.publicUrl}/user/password/new`);
   return saved;
 }
 
@@ -331,13 +327,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   const normalized = normalizeEmail(email);
   const user = await userByEmail(ctx, normalized);
   if (!user || (user.email !== normalized && user.unconfirmed_email !== normalized)) return;
-  const secret = newSecret();
-  const saved = await save(ctx, {
-    ...user,
-    reset_password_token_hash: sha256(secret),
-    reset_password_sent_at: ctx.now().toISOString(),
-  });
-  await mail(ctx, saved, normalized, 'passwordReset', link(ctx, 'password', saved._id, secret));
+  await mailSingleUseLink(ctx, user, 'password', normalized);
 }
 
 export async function resetPassword(ctx: AppContext, input: Record<string, unknown>): Promise<UserDoc> {

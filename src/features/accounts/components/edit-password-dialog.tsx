@@ -6,6 +6,7 @@ import { validatePasswordChange } from '../../../domain/account-forms';
 import type { PublicUser } from '../../../domain/user';
 import { changePassword } from '../api/update-user';
 import { loadSession } from '../load-session';
+import { NewPasswordFields } from './new-password-fields';
 
 const FIELDS = ['password', 'password_confirmation', 'current_password'] as const;
 
@@ -43,21 +44,7 @@ export function EditPasswordDialog({ user, open, onClose, onSaved }: EditPasswor
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <ErrorBox error={form.error} onClose={form.clearError} />
-            <TextField
-              label={t('fields.newPassword')}
-              type="password"
-              autoComplete="new-password"
-              autoFocus
-              slotProps={{ htmlInput: { name: 'password' } }}
-              {...form.fieldProps('password')}
-            />
-            <TextField
-              label={t('fields.passwordConfirmation')}
-              type="password"
-              autoComplete="new-password"
-              slotProps={{ htmlInput: { name: 'password_confirmation' } }}
-              {...form.fieldProps('password_confirmation')}
-            />
+            <NewPasswordFields fieldProps={form.fieldProps} autoFocus />
             <TextField
               label={t('fields.currentPassword')}
               type="password"

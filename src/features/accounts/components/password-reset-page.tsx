@@ -1,4 +1,4 @@
-import { Alert, Button, Link, TextField } from '@mui/material';
+import { Alert, Button, Link } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -7,6 +7,7 @@ import { FormCard } from '../../../components/form-card';
 import { useForm } from '../../../components/use-form-errors';
 import { validatePasswordChange } from '../../../domain/account-forms';
 import { resetPassword } from '../api/reset-password';
+import { NewPasswordFields } from './new-password-fields';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
@@ -42,21 +43,7 @@ export function PasswordResetPage({ token }: { token: string }) {
   return (
     <FormCard title={t('passwordReset.title')} onSubmit={onSubmit}>
       <ErrorBox error={form.error} onClose={form.clearError} />
-      <TextField
-        label={t('fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        autoFocus
-        slotProps={{ htmlInput: { name: 'password' } }}
-        {...form.fieldProps('password')}
-      />
-      <TextField
-        label={t('fields.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
-        slotProps={{ htmlInput: { name: 'password_confirmation' } }}
-        {...form.fieldProps('password_confirmation')}
-      />
+      <NewPasswordFields fieldProps={form.fieldProps} autoFocus />
       <Button type="submit" variant="contained" size="large" loading={form.pending}>
         {t('passwordReset.submit')}
       </Button>

@@ -8,6 +8,7 @@ import { validateRegistration } from '../../../domain/account-forms';
 import { DEFAULT_LOCALE, isLocale } from '../../../domain/locale';
 import { registerUser } from '../api/register-user';
 import { loadSession } from '../load-session';
+import { NewPasswordFields } from './new-password-fields';
 
 const FIELDS = ['unconfirmed_email', 'fullname', 'password', 'password_confirmation', 'terms'] as const;
 
@@ -52,20 +53,7 @@ export function RegisterPage() {
         slotProps={{ htmlInput: { name: 'fullname' } }}
         {...form.fieldProps('fullname')}
       />
-      <TextField
-        label={t('fields.password')}
-        type="password"
-        autoComplete="new-password"
-        slotProps={{ htmlInput: { name: 'password' } }}
-        {...form.fieldProps('password')}
-      />
-      <TextField
-        label={t('fields.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
-        slotProps={{ htmlInput: { name: 'password_confirmation' } }}
-        {...form.fieldProps('password_confirmation')}
-      />
+      <NewPasswordFields fieldProps={form.fieldProps} label="fields.password" />
       <FormControl error={terms.error}>
         <FormControlLabel
           control={<Checkbox name="terms" />}
