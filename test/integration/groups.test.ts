@@ -343,6 +343,36 @@ describe('counters', () => {
   });
 });
 
+describe('ticket counters', () => {
+  it('count open tickets by priority (group level 1) and in total (group level 0)', async () => {
+    const put = (priority: string, status: string) =>
+      owner.client.put(`/db/${db}/tik-${crypto.randomUUID()}`, { klass: 'Ticket', priority, status, title: 't' });
+    for (const [priority, status] of [
+      ['high', 'open'],
+      ['high', 'doing'],
+      ['medium', 'review'],
+      ['low', 'done'],
+      ['low', 'block'],
+    ]) {
+      expect((await put(priority!, status!)).status).toBe(201);
+    }
+    const byPriority = await owner.client.get<{ rows: Array<{ key: string; value: number }> }>(
+      `/db/${db}/_design/count-by-open-ticket-priority/_view/all?group_level=1`,
+    );
+    const counts = Object.fromEntries(byPriority.body.rows.map((r) => [r.key, r.value]));
+    expect(counts.high).toBe(2);
+    expect(counts.medium).toBe(1);
+    const total = await owner.client.get<{ rows: Array<{ value: number }> }>(
+      `/db/${db}/_design/count-by-open-ticket-priority/_view/all`,
+    );
+    expect(total.body.rows[0]!.value).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
+    const all = await owner.client.get<{ rows: Array<{ key: string; value: number }> }>(
+      `/db/${db}/_design/count-by-ticket-priority/_view/all?group_level=1`,
+    );
+    expect(all.body.rows.find((r) => r.key === 'low')!.value).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('an unknown group', () => {
   it('is a 403 for the account record and a 404 for accept', async () => {
     const nobody = 'acc-00000000-0000-4000-8000-000000000000';

@@ -46,6 +46,22 @@ describe('design documents', () => {
     expect(runMap(view.map, {})).toEqual([]);
   });
 
+  it('count-by-open-ticket-priority counts tickets not done or cancelled, by priority', () => {
+    const view = ddoc('group', 'count-by-open-ticket-priority').views!.all!;
+    expect(view.reduce).toBe('_count');
+    expect(runMap(view.map, { klass: 'Ticket', status: 'doing', priority: 'high' })).toEqual([['high', 1]]);
+    expect(runMap(view.map, { klass: 'Ticket', status: 'open' })).toEqual([['low', 1]]);
+    expect(runMap(view.map, { klass: 'Ticket', status: 'done', priority: 'high' })).toEqual([]);
+    expect(runMap(view.map, { klass: 'Ticket', status: 'cancel', priority: 'high' })).toEqual([]);
+    expect(runMap(view.map, { klass: 'Customer', priority: 'high' })).toEqual([]);
+  });
+
+  it('count-by-ticket-priority counts every ticket by priority', () => {
+    const view = ddoc('group', 'count-by-ticket-priority').views!.all!;
+    expect(runMap(view.map, { klass: 'Ticket', status: 'done', priority: 'medium' })).toEqual([['medium', 1]]);
+    expect(runMap(view.map, { klass: 'Equipment' })).toEqual([]);
+  });
+
   it('the personal validate_doc_update refuses documents without klass', () => {
     const vdu = runInNewContext(`(${ddoc('personal', 'validation').validate_doc_update!})`) as (d: unknown) => void;
     expect(() => vdu({ _id: 'x' })).toThrow();

@@ -1,0 +1,3 @@
+function (doc) {
+  if (doc.klass === 'Ticket') emit(doc.priority || 'low', 1);
+}
