@@ -73,8 +73,11 @@ export class AppPage {
     await this.page.getByRole('button', { name: this.t('nav.userMenu') }).click();
   }
 
+  /** From the account menu when signed in, from the navbar's language button for visitors. */
   async chooseLanguage(locale: 'en' | 'pt-BR'): Promise<void> {
-    await this.openUserMenu();
+    const userMenu = this.page.getByRole('button', { name: this.t('nav.userMenu') });
+    if (await userMenu.count()) await userMenu.click();
+    else await this.page.getByRole('button', { name: this.t('language.label'), exact: true }).click();
     await this.page.getByRole('menuitem', { name: this.t(`language.names.${locale}`) }).click();
     this.locale = locale;
   }
@@ -88,6 +91,121 @@ export class AppPage {
   async logout(): Promise<void> {
     await this.openUserMenu();
     await this.page.getByRole('menuitem', { name: this.t('nav.logout') }).click();
+  }
+
+  heading(key: string, vars?: Record<string, string | number>) {
+    return this.page.getByRole('heading', { name: this.t(key, vars), exact: true });
+  }
+
+  link(key: string, vars?: Record<string, string | number>) {
+    return this.page.getByRole('link', { name: this.t(key, vars), exact: true });
+  }
+
+  menuItem(key: string, vars?: Record<string, string | number>) {
+    return this.page.getByRole('menuitem', { name: this.t(key, vars), exact: true });
+  }
+
+  /** Waits until no spinner or skeleton is left on the page. */
+  async settled(): Promise<void> {
+    await this.page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]'));
+  }
+
+  async waitForPath(path: string | RegExp): Promise<void> {
+    await this.page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)));
+  }
+
+  /** The group id of the current page (/account/acc-…). */
+  currentAccountId(): string {
+    const id = /^\/account\/(acc-[0-9a-f-]{36})/.exec(new URL(this.page.url()).pathname)?.[1];
+    if (!id) throw new Error(`not on a group page: ${this.page.url()}`);
+    return id;
+  }
+
+  /** Opens a link from an e-mail in this browser (same origin as the test server). */
+  async openMailLink(link: string): Promise<void> {
+    const url = new URL(link);
+    await this.page.goto(url.pathname + url.search);
+  }
+
+  /** On account#new: names the group, picks its app and lands on its dashboard; returns its id. */
+  async createGroup(name: string, kind = 'ticket'): Promise<string> {
+    await this.heading('accountNew.title').waitFor();
+    await this.field('name').fill(name);
+    await this.field('kind').selectOption(kind);
+    await this.button('accountNew.submit').click();
+    await this.waitForPath(/^\/account\/acc-[0-9a-f-]{36}$/);
+    await this.heading('dashboard.title').waitFor();
+    return this.currentAccountId();
+  }
+
+  /** The navbar's group switcher (desktop widths); returns the open menu. */
+  async openSwitcher() {
+    const prefix = this.t('nav.switchGroup', { name: '\u0000' }).split('\u0000')[0]!;
+    await this.page.getByRole('button', { name: prefix }).click();
+    const menu = this.page.getByRole('menu');
+    await menu.waitFor();
+    return menu;
+  }
+
+  /** The navbar's Others menu → one of its entries (nav.othersMenu.<entry>). */
+  async openOthers(entry: string): Promise<void> {
+    await this.page.getByRole('button', { name: this.t('nav.others'), exact: true }).click();
+    await this.menuItem(`nav.othersMenu.${entry}`).click();
+  }
+
+  async openAdmin(): Promise<void> {
+    await this.openOthers('admin');
+    await this.waitForPath(/^\/account\/acc-[^/]+\/admin$/);
+    await this.heading('admin.title').waitFor();
+  }
+
+  async openMemberships(): Promise<void> {
+    await this.openOthers('memberships');
+    await this.waitForPath(/^\/account\/acc-[^/]+\/memberships$/);
+    await this.heading('memberships.title').waitFor();
+  }
+
+  /** From the memberships list: the invite form, sent, back on the list. */
+  async inviteMember(email: string): Promise<void> {
+    await this.link('memberships.new').click();
+    await this.waitForPath(/\/memberships\/new$/);
+    await this.field('email').fill(email);
+    await this.button('memberships.invite').click();
+    await this.waitForPath(/^\/account\/acc-[^/]+\/memberships$/);
+  }
+
+  /** Account menu → profile → one of its tabs. */
+  async openProfileTab(tab: 'profile' | 'data' | 'groups' | 'invites' | 'user_tokens'): Promise<void> {
+    await this.openUserMenu();
+    await this.menuItem('nav.profile').click();
+    await this.waitForPath('/user/profile');
+    await this.page.getByRole('tab', { name: this.t(`profile.tabs.${tab}`) }).click();
+    await this.page.waitForURL((url) => url.searchParams.get('page') === tab);
+  }
+
+  acceptButton(groupName: string) {
+    return this.page.getByRole('button', { name: this.t('profile.invites.acceptNamed', { name: groupName }) });
+  }
+
+  /** On the invites tab: accepts and lands on the group's dashboard. */
+  async acceptInvite(groupName: string): Promise<void> {
+    await this.acceptButton(groupName).click();
+    await this.waitForPath(/^\/account\/acc-[0-9a-f-]{36}$/);
+    await this.heading('dashboard.title').waitFor();
+  }
+
+  /** On the groups tab: sets or clears the bookmark of one group and waits for the change. */
+  async toggleBookmark(groupName: string, on: boolean): Promise<void> {
+    const [from, to] = on ? ['bookmark', 'unbookmark'] : ['unbookmark', 'bookmark'];
+    await this.page.getByRole('button', { name: this.t(`profile.groups.${from}`, { name: groupName }) }).click();
+    await this.page.getByRole('button', { name: this.t(`profile.groups.${to}`, { name: groupName }) }).waitFor();
+  }
+
+  /** Signs out and in again, as the redirect after sign-in is what is being looked at. */
+  async signInAgain(email: string, password: string): Promise<void> {
+    await this.logout();
+    await this.waitForPath('/user/login');
+    await this.login(email, password);
   }
 
   async backgroundColor(): Promise<string> {

@@ -32,14 +32,25 @@ export async function newContext(browser: Browser, baseURL: string, viewport = D
   return context;
 }
 
+export interface ScreenshotOptions {
+  /** Runs after each resize, for what differs by width (a menu on desktop is a drawer on phones). */
+  prepare?: (size: { width: number; height: number }) => Promise<void>;
+  /** The whole page (default) or the viewport only, e.g. for an open drawer, which does not scroll with the page. */
+  fullPage?: boolean;
+}
+
 /** Saves the page at phone and desktop widths: test-results/screenshots/<name>-390.png and -1280.png. */
-export async function screenshots(page: Page, name: string): Promise<void> {
+export async function screenshots(page: Page, name: string, options: ScreenshotOptions = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size.width}.png`), fullPage: true });
+    if (options.prepare) await options.prepare(size);
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `${name}-${size.width}.png`),
+      fullPage: options.fullPage ?? true,
+    });
   }
   await page.setViewportSize(original);
 }

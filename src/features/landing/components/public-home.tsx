@@ -104,7 +104,13 @@ export function PublicHome() {
         }}
       >
         <Box>
-          <Typography id="preview-title" variant="h3" component="h1" sx={{ fontWeight: 800, mb: 2 }}>
+          {/* Smaller on phones, where the h3 size filled the first screen with the title alone. */}
+          <Typography
+            id="preview-title"
+            variant="h3"
+            component="h1"
+            sx={{ fontWeight: 800, mb: 2, fontSize: { xs: '2.25rem', sm: '3rem' } }}
+          >
             {t('landing.title')}
           </Typography>
           <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 3, fontWeight: 400 }}>

@@ -65,7 +65,7 @@ export function MembershipDetailPage({ accountId, membershipId, admin }: Members
                   </Stack>
                 ))}
               </Stack>
-              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 <Button component={RouterLink} to={list}>
                   {t('memberships.backToList')}
                 </Button>

@@ -9,7 +9,7 @@ export function MemberName({ membership }: { membership: Membership }) {
   const { t } = useTranslation();
   if (membership.status === 'pending' || !membership.user) {
     return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip size="small" color="warning" label={t('memberships.pending')} />
         <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
           {membership.email}
@@ -37,7 +37,7 @@ export function MemberFlags({ membership }: { membership: Membership }) {
   const set = FLAGS.filter((flag) => membership[flag]);
   if (set.length === 0) return <Typography color="text.secondary">{t('memberships.noFlags')}</Typography>;
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {set.map((flag) => (
         <Chip key={flag} size="small" variant="outlined" label={t(`memberships.flags.${flag}`)} />
       ))}

@@ -24,6 +24,9 @@ import { listMemberships } from '../api/list-memberships';
 import { DeleteMembershipDialog } from './delete-membership-dialog';
 import { MemberFlags, MemberName } from './membership-parts';
 
+/** The permissions column, from small tablets up; phones show the flags in the member cell. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export interface MembershipScreenProps {
   accountId: string;
   /** Only administrators see new, edit and delete (spec 000 §6). */
@@ -100,7 +103,7 @@ export function MembershipsPage({ accountId, admin, confirmed }: MembershipScree
               <TableHead>
                 <TableRow>
                   <TableCell>{t('memberships.member')}</TableCell>
-                  <TableCell>{t('memberships.permissions')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{t('memberships.permissions')}</TableCell>
                   <TableCell align="right">{t('memberships.actions')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -111,8 +114,12 @@ export function MembershipsPage({ accountId, admin, confirmed }: MembershipScree
                     <TableRow key={membership._id}>
                       <TableCell>
                         <MemberName membership={membership} />
+                        {/* Phones: the flags under the name, so the e-mail keeps the width it needs. */}
+                        <Box sx={{ display: { sm: 'none' }, mt: 0.5 }}>
+                          <MemberFlags membership={membership} />
+                        </Box>
                       </TableCell>
-                      <TableCell>
+                      <TableCell sx={WIDE_ONLY}>
                         <MemberFlags membership={membership} />
                       </TableCell>
                       <TableCell align="right">
