@@ -24,6 +24,15 @@ export default tseslint.config(
     },
   },
   {
+    // The legal pages' small script runs as a classic browser script, ES5 style.
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+    rules: {
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }],
+    },
+  },
+  {
     files: ['src/domain/**'],
     rules: {
       'no-restricted-imports': [
