@@ -33,7 +33,9 @@ function ChangeItem({ accountId, row }: { accountId: string; row: ChangeRow }) {
   const action = changeAction(row);
   const klass = typeof row.doc?.klass === 'string' ? row.doc.klass : '';
   const path = recordPath(accountId, row);
-  const label = recordLabel(row.doc) || row.id;
+  // Settings are named by their key: show the key's name in the interface language.
+  const settingKey = klass === 'Adjustment' && typeof row.doc?.key === 'string' ? row.doc.key : null;
+  const label = settingKey ? t(`settingNames.${settingKey}`, settingKey) : recordLabel(row.doc) || row.id;
   return (
     <ListItem divider alignItems="flex-start">
       <ListItemIcon sx={{ mt: 0.5 }}>{ACTION_ICONS[action]}</ListItemIcon>
