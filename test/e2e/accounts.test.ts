@@ -1,27 +1,16 @@
 // A person signs up, confirms from the e-mail, signs in, edits the profile, switches to
 // Portuguese and the dark theme, and signs out — in real Chromium against the real server.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestLink } from '../support/outbox';
-import { startTestServer, type TestServer } from '../support/test-server';
 import { AppPage } from './support/app-page';
-import { launchBrowser, newContext, screenshots } from './support/browser';
+import { e2eHarness } from './support/harness';
+import { newContext, screenshots } from './support/browser';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eHarness();
 
 describe('accounts in the browser', () => {
   it('register → confirm from the outbox → login → edit profile → pt-BR and dark → logout', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -44,7 +33,7 @@ describe('accounts in the browser', () => {
     await screenshots(page, 'home-unconfirmed');
 
     // The link from the e-mail, opened in the browser.
-    const { link } = latestLink(server.dataDir, email, '/user/confirm/');
+    const { link } = latestLink(e2e.server.dataDir, email, '/user/confirm/');
     await page.goto(new URL(link).pathname);
     await page.getByText(app.t('confirmToken.confirmed', { email })).waitFor();
     await expect.poll(() => page.getByText(app.t('banner.daysLeft_other', { count: 30 })).count()).toBe(0);
@@ -85,7 +74,7 @@ describe('accounts in the browser', () => {
     // What the browser did is on the server.
     const session = (await context.cookies()).find((c) => c.name === 'moneta_session')!;
     const check = async (path: string, body?: unknown) =>
-      (await fetch(server.url + path, {
+      (await fetch(e2e.server.url + path, {
         method: body ? 'POST' : 'GET',
         headers: { cookie: `${session.name}=${session.value}`, 'content-type': 'application/json' },
         body: body ? JSON.stringify(body) : undefined,
@@ -119,7 +108,7 @@ describe('accounts in the browser', () => {
   });
 
   it('resets a forgotten password from the e-mailed link', async () => {
-    const context = await newContext(browser, server.url, { width: 390, height: 844 });
+    const context = await newContext(e2e.browser, e2e.server.url, { width: 390, height: 844 });
     const page = await context.newPage();
     const app = new AppPage(page);
     const email = `reset.${Date.now()}@example.com`;
@@ -131,7 +120,7 @@ describe('accounts in the browser', () => {
     await app.field('email').fill(email);
     await page.locator('button[type=submit]').click();
     await page.getByText(app.t('passwordNew.sent', { email })).waitFor();
-    const { link } = latestLink(server.dataDir, email, '/user/password/');
+    const { link } = latestLink(e2e.server.dataDir, email, '/user/password/');
     await page.goto(new URL(link).pathname);
     await app.fill({ password: 'second password', password_confirmation: 'second password' });
     await screenshots(page, 'password-reset');

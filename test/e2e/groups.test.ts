@@ -3,15 +3,14 @@
 // confirms and accepts; then the redirect after sign-in, the switcher, what a member who is not
 // an administrator may do, the admin's edits, and screenshots in en light and pt-BR dark.
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { latestLink } from '../support/outbox';
-import { startTestServer, type TestServer } from '../support/test-server';
 import { AppPage } from './support/app-page';
-import { launchBrowser, newContext, screenshots } from './support/browser';
+import { e2eHarness } from './support/harness';
+import { newContext, screenshots } from './support/browser';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = e2eHarness();
 
 const stamp = Date.now().toString(36);
 const password = 'a sturdy password';
@@ -37,7 +36,7 @@ let secondId = '';
 let inviteLink = '';
 
 async function person(): Promise<Person> {
-  const context = await newContext(browser, server.url);
+  const context = await newContext(e2e.browser, e2e.server.url);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -48,7 +47,7 @@ async function person(): Promise<Person> {
 async function call(who: Person, method: string, path: string, body?: unknown) {
   const session = (await who.context.cookies()).find((c) => c.name === 'moneta_session');
   if (!session) throw new Error('no session cookie');
-  const res = await fetch(server.url + path, {
+  const res = await fetch(e2e.server.url + path, {
     method,
     headers: { cookie: `${session.name}=${session.value}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -64,14 +63,8 @@ async function setting(who: Person, accountId: string, key: string): Promise<unk
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
   a = await person();
   b = await person();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('groups and memberships in the browser', () => {
@@ -79,7 +72,7 @@ describe('groups and memberships in the browser', () => {
     const { app, page } = a;
     await app.register({ email: A.email, fullname: A.fullname, password });
     await app.waitForPath('/account/new'); // no memberships: group creation
-    await app.openMailLink(latestLink(server.dataDir, A.email, '/user/confirm/').link);
+    await app.openMailLink(latestLink(e2e.server.dataDir, A.email, '/user/confirm/').link);
     await page.getByText(app.t('confirmToken.confirmed', { email: A.email })).waitFor();
     await page.goto('/');
     await app.waitForPath('/account/new'); // still no memberships
@@ -96,7 +89,7 @@ describe('groups and memberships in the browser', () => {
     await row.getByText(app.t('memberships.pending'), { exact: true }).waitFor();
     expect(await table.getByRole('row').count()).toBe(3); // header, A, B
 
-    const { mail, link } = latestLink(server.dataDir, B.email, '/user/profile');
+    const { mail, link } = latestLink(e2e.server.dataDir, B.email, '/user/profile');
     expect(mail.subject).toBe(inviteMail.invite.subject.replace('{{inviter}}', A.fullname).replace('{{group}}', FIRST));
     const url = new URL(link);
     expect(url.pathname + url.search).toBe('/user/profile?page=invites');
@@ -119,7 +112,7 @@ describe('groups and memberships in the browser', () => {
     expect(await accept.isDisabled()).toBe(true);
     await page.getByText(app.t('profile.invites.confirmFirst'), { exact: true }).waitFor();
 
-    await app.openMailLink(latestLink(server.dataDir, B.email, '/user/confirm/').link);
+    await app.openMailLink(latestLink(e2e.server.dataDir, B.email, '/user/confirm/').link);
     await page.getByText(app.t('confirmToken.confirmed', { email: B.email })).waitFor();
     await app.openProfileTab('invites');
     await accept.waitFor();

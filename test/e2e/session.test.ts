@@ -1,26 +1,15 @@
 // Session expiry, new versions and the confirmation countdown, as a person meets them.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
 import { AppPage } from './support/app-page';
-import { launchBrowser, newContext, screenshots } from './support/browser';
+import { e2eHarness } from './support/harness';
+import { newContext, screenshots } from './support/browser';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eHarness();
 
 async function signedInPage(viewport?: { width: number; height: number }) {
-  const user = await registerUser(server.url);
-  const context = await newContext(browser, server.url, viewport);
+  const user = await registerUser(e2e.server.url);
+  const context = await newContext(e2e.browser, e2e.server.url, viewport);
   const page = await context.newPage();
   const app = new AppPage(page);
   await app.login(user.email, user.password);
@@ -53,21 +42,21 @@ describe('session and shell', () => {
 
   it('shows the new-version notice when the server answers with another version', async () => {
     const { context, page, app } = await signedInPage({ width: 390, height: 844 });
-    const original = server.ctx.version;
-    server.ctx.version = { version: `${original.version}-next`, sha: 'next' };
+    const original = e2e.server.ctx.version;
+    e2e.server.ctx.version = { version: `${original.version}-next`, sha: 'next' };
     try {
       await page.goto('/user/profile?page=data');
       await page.getByText(app.t('newVersion.message')).waitFor();
       await screenshots(page, 'new-version');
     } finally {
-      server.ctx.version = original;
+      e2e.server.ctx.version = original;
     }
     await context.close();
   });
 
   it('counts the confirmation days down, in the singular for the last day', async () => {
-    const user = await registerUser(server.url);
-    const context = await newContext(browser, server.url);
+    const user = await registerUser(e2e.server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     // The browser lives 29.5 days after the sign-up; the server keeps the real time.
     await context.clock.install({ time: new Date(Date.now() + 29.5 * 24 * 3600_000) });
     const page = await context.newPage();

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box';
 import { useForm } from '../../../components/use-form-errors';
@@ -7,6 +7,7 @@ import type { PublicUser } from '../../../domain/user';
 import { changePassword } from '../api/update-user';
 import { loadSession } from '../load-session';
 import { NewPasswordFields } from './new-password-fields';
+import { FormField } from '../../../components/form-field';
 
 const FIELDS = ['password', 'password_confirmation', 'current_password'] as const;
 
@@ -45,12 +46,12 @@ export function EditPasswordDialog({ user, open, onClose, onSaved }: EditPasswor
           <Stack spacing={2} sx={{ pt: 1 }}>
             <ErrorBox error={form.error} onClose={form.clearError} />
             <NewPasswordFields fieldProps={form.fieldProps} autoFocus />
-            <TextField
+            <FormField
+              name="current_password"
+              fieldProps={form.fieldProps}
               label={t('fields.currentPassword')}
               type="password"
               autoComplete="current-password"
-              slotProps={{ htmlInput: { name: 'current_password' } }}
-              {...form.fieldProps('current_password')}
             />
           </Stack>
         </DialogContent>

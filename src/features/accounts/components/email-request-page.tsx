@@ -1,4 +1,4 @@
-import { Alert, Button, Link, TextField } from '@mui/material';
+import { Alert, Button, Link } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -8,6 +8,7 @@ import { useForm } from '../../../components/use-form-errors';
 import { validateEmailRequest } from '../../../domain/account-forms';
 import { requestConfirmation } from '../api/request-confirmation';
 import { requestPasswordReset } from '../api/request-password-reset';
+import { FormField } from '../../../components/form-field';
 
 const FIELDS = ['email'] as const;
 
@@ -39,13 +40,13 @@ function EmailRequestPage({ variant }: { variant: keyof typeof VARIANTS }) {
         </Alert>
       )}
       <ErrorBox error={form.error} onClose={form.clearError} />
-      <TextField
+      <FormField
+        name="email"
+        fieldProps={form.fieldProps}
         label={t('fields.email')}
         type="email"
         autoComplete="email"
         autoFocus
-        slotProps={{ htmlInput: { name: 'email' } }}
-        {...form.fieldProps('email')}
       />
       <Button type="submit" variant="contained" size="large" loading={form.pending}>
         {t(`${text}.submit`)}

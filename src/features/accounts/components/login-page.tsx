@@ -1,10 +1,11 @@
-import { Button, Checkbox, FormControlLabel, Link, Stack, TextField } from '@mui/material';
+import { Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/error-box';
 import { FormCard } from '../../../components/form-card';
 import { useForm } from '../../../components/use-form-errors';
 import { signIn } from '../sign-in';
+import { FormField } from '../../../components/form-field';
 
 const FIELDS = ['username', 'password'] as const;
 
@@ -20,20 +21,20 @@ export function LoginPage() {
   return (
     <FormCard title={t('login.title')} onSubmit={onSubmit}>
       <ErrorBox error={form.error} onClose={form.clearError} />
-      <TextField
+      <FormField
+        name="username"
+        fieldProps={form.fieldProps}
         label={t('fields.email')}
         type="email"
         autoComplete="username"
         autoFocus
-        slotProps={{ htmlInput: { name: 'username' } }}
-        {...form.fieldProps('username')}
       />
-      <TextField
+      <FormField
+        name="password"
+        fieldProps={form.fieldProps}
         label={t('fields.password')}
         type="password"
         autoComplete="current-password"
-        slotProps={{ htmlInput: { name: 'password' } }}
-        {...form.fieldProps('password')}
       />
       <FormControlLabel control={<Checkbox name="remember" />} label={t('login.remember')} />
       <Button type="submit" variant="contained" size="large" loading={form.pending}>

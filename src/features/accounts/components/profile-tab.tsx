@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box';
@@ -9,6 +9,7 @@ import type { PublicUser } from '../../../domain/user';
 import { updateProfile } from '../api/update-user';
 import { loadSession } from '../load-session';
 import { EditPasswordDialog } from './edit-password-dialog';
+import { FormField } from '../../../components/form-field';
 
 const FIELDS = ['fullname', 'unconfirmed_email', 'current_password'] as const;
 
@@ -44,27 +45,27 @@ function EditProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (notice
         {t('profile.editTitle')}
       </Typography>
       <ErrorBox error={form.error} onClose={form.clearError} />
-      <TextField
+      <FormField
+        name="fullname"
+        fieldProps={form.fieldProps}
         label={t('fields.fullname')}
         autoComplete="name"
         defaultValue={user.fullname}
-        slotProps={{ htmlInput: { name: 'fullname' } }}
-        {...form.fieldProps('fullname')}
       />
-      <TextField
+      <FormField
+        name="unconfirmed_email"
+        fieldProps={form.fieldProps}
         label={t('fields.email')}
         type="email"
         autoComplete="email"
         defaultValue={user.unconfirmed_email ?? user.email ?? ''}
-        slotProps={{ htmlInput: { name: 'unconfirmed_email' } }}
-        {...form.fieldProps('unconfirmed_email')}
       />
-      <TextField
+      <FormField
+        name="current_password"
+        fieldProps={form.fieldProps}
         label={t('fields.currentPassword')}
         type="password"
         autoComplete="current-password"
-        slotProps={{ htmlInput: { name: 'current_password' } }}
-        {...form.fieldProps('current_password')}
       />
       <Box>
         <Button type="submit" variant="contained" loading={form.pending}>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, TextField } from '@mui/material';
+import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link } from '@mui/material';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/error-box';
@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, isLocale } from '../../../domain/locale';
 import { registerUser } from '../api/register-user';
 import { loadSession } from '../load-session';
 import { NewPasswordFields } from './new-password-fields';
+import { FormField } from '../../../components/form-field';
 
 const FIELDS = ['unconfirmed_email', 'fullname', 'password', 'password_confirmation', 'terms'] as const;
 
@@ -38,21 +39,16 @@ export function RegisterPage() {
   return (
     <FormCard title={t('register.title')} subtitle={t('register.subtitle')} onSubmit={onSubmit}>
       <ErrorBox error={form.error} onClose={form.clearError} />
-      <TextField
+      <FormField
+        name="unconfirmed_email"
+        fieldProps={form.fieldProps}
         label={t('fields.email')}
         type="email"
         required
         autoComplete="email"
         autoFocus
-        slotProps={{ htmlInput: { name: 'unconfirmed_email' } }}
-        {...form.fieldProps('unconfirmed_email')}
       />
-      <TextField
-        label={t('fields.fullname')}
-        autoComplete="name"
-        slotProps={{ htmlInput: { name: 'fullname' } }}
-        {...form.fieldProps('fullname')}
-      />
+      <FormField name="fullname" fieldProps={form.fieldProps} label={t('fields.fullname')} autoComplete="name" />
       <NewPasswordFields fieldProps={form.fieldProps} label="fields.password" />
       <FormControl error={terms.error}>
         <FormControlLabel

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { clearErrors } from '../../../components/clear-errors';
 import { ErrorBox } from '../../../components/error-box';
@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../domain/errors';
 import { useSessionStore } from '../session-store';
 import { signIn } from '../sign-in';
 import { useLogout } from '../use-logout';
+import { FormField } from '../../../components/form-field';
 
 const FIELDS = ['username', 'password'] as const;
 const LOGIN_AGAIN = { error: 'forbidden', reason: MESSAGES.loginAgain };
@@ -30,21 +31,21 @@ export function ReloginDialog() {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <ErrorBox error={form.error ?? LOGIN_AGAIN} onClose={form.error ? form.clearError : undefined} />
-            <TextField
+            <FormField
+              name="username"
+              fieldProps={form.fieldProps}
               label={t('fields.email')}
               type="email"
               autoComplete="username"
               defaultValue={email}
-              slotProps={{ htmlInput: { name: 'username' } }}
-              {...form.fieldProps('username')}
             />
-            <TextField
+            <FormField
+              name="password"
+              fieldProps={form.fieldProps}
               label={t('fields.password')}
               type="password"
               autoComplete="current-password"
               autoFocus
-              slotProps={{ htmlInput: { name: 'password' } }}
-              {...form.fieldProps('password')}
             />
           </Stack>
         </DialogContent>

@@ -18,6 +18,7 @@ import { ErrorBox } from '../../../components/error-box';
 import { useForm } from '../../../components/use-form-errors';
 import { validateAccountProfile } from '../../../domain/group-settings';
 import { saveGroupSetting } from '../api/group-settings';
+import { FormField } from '../../../components/form-field';
 
 const FIELDS = ['name', 'billing_email'] as const;
 
@@ -60,12 +61,12 @@ function AccountProfileDialog({ accountId, name, billingEmail, open, onClose, on
               slotProps={{ htmlInput: { name: 'name', maxLength: 100 } }}
               {...form.fieldProps('name')}
             />
-            <TextField
+            <FormField
+              name="billing_email"
+              fieldProps={form.fieldProps}
               label={t('admin.profile.billingEmail')}
               type="email"
               defaultValue={billingEmail}
-              slotProps={{ htmlInput: { name: 'billing_email' } }}
-              {...form.fieldProps('billing_email')}
             />
           </Stack>
         </DialogContent>

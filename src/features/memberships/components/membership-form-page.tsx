@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  FormControlLabel,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, Skeleton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -23,6 +12,7 @@ import { inviteMember } from '../api/invite-member';
 import { updateMembership } from '../api/update-membership';
 import { useMembership } from '../use-membership';
 import { FLAGS, MemberName } from './membership-parts';
+import { FormField } from '../../../components/form-field';
 
 const FIELDS = ['email', ...FLAGS] as const;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -68,13 +58,13 @@ function MembershipForm({ accountId, membership }: FormProps) {
       {membership ? (
         <MemberName membership={membership} />
       ) : (
-        <TextField
+        <FormField
+          name="email"
+          fieldProps={form.fieldProps}
           label={t('fields.email')}
           type="email"
           required
           autoFocus
-          slotProps={{ htmlInput: { name: 'email' } }}
-          {...form.fieldProps('email')}
         />
       )}
       <Stack>

@@ -1,0 +1,23 @@
+// Every e2e file needs the real server and a Chromium: started before its tests, stopped after.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/test-server';
+import { launchBrowser } from './browser';
+
+export interface E2eHarness {
+  server: TestServer;
+  browser: Browser;
+}
+
+export function e2eHarness(): E2eHarness {
+  const harness = {} as E2eHarness;
+  beforeAll(async () => {
+    harness.server = await startTestServer();
+    harness.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await harness.browser?.close();
+    await harness.server?.stop();
+  });
+  return harness;
+}
