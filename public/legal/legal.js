@@ -1,3 +1,23 @@
+// The legal pages share their header (brand and language toggle) and footer (links between
+// them): written once here. Their text stays readable without script.
+(function () {
+  var header = document.createElement('header');
+  header.innerHTML =
+    '<a class="brand" href="/">Moneta</a>' +
+    '<div class="toggle" role="group" aria-label="Language / Idioma">' +
+    '<button type="button" data-set-lang="en" aria-pressed="true">English</button>' +
+    '<button type="button" data-set-lang="pt-BR" aria-pressed="false">Português (Brasil)</button>' +
+    '</div>';
+  document.body.insertBefore(header, document.body.firstChild);
+  var footer = document.createElement('footer');
+  footer.innerHTML =
+    '<a href="/terms-and-conditions.html">Terms · Termos</a> · ' +
+    '<a href="/privacy-policy.html">Privacy · Privacidade</a> · ' +
+    '<a href="/refund-policy.html">Refunds · Reembolso</a> · ' +
+    '<a href="/disclaimer.html">Disclaimer · Aviso legal</a>';
+  document.body.appendChild(footer);
+})();
+
 // Same choice as the app: its stored language, else the browser's languages (pt-BR or English).
 (function () {
   var KEYS = ['moneta.locale', 'moneta.language'];

@@ -5,7 +5,7 @@ import { ErrorBox } from '../../../components/error-box';
 import { FormCard } from '../../../components/form-card';
 import { useForm } from '../../../components/use-form-errors';
 import { signIn } from '../sign-in';
-import { FormField } from '../../../components/form-field';
+import { CredentialFields } from './credential-fields';
 
 const FIELDS = ['username', 'password'] as const;
 
@@ -21,21 +21,7 @@ export function LoginPage() {
   return (
     <FormCard title={t('login.title')} onSubmit={onSubmit}>
       <ErrorBox error={form.error} onClose={form.clearError} />
-      <FormField
-        name="username"
-        fieldProps={form.fieldProps}
-        label={t('fields.email')}
-        type="email"
-        autoComplete="username"
-        autoFocus
-      />
-      <FormField
-        name="password"
-        fieldProps={form.fieldProps}
-        label={t('fields.password')}
-        type="password"
-        autoComplete="current-password"
-      />
+      <CredentialFields fieldProps={form.fieldProps} focus="username" />
       <FormControlLabel control={<Checkbox name="remember" />} label={t('login.remember')} />
       <Button type="submit" variant="contained" size="large" loading={form.pending}>
         {t('login.submit')}

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../domain/errors';
 import { useSessionStore } from '../session-store';
 import { signIn } from '../sign-in';
 import { useLogout } from '../use-logout';
-import { FormField } from '../../../components/form-field';
+import { CredentialFields } from './credential-fields';
 
 const FIELDS = ['username', 'password'] as const;
 const LOGIN_AGAIN = { error: 'forbidden', reason: MESSAGES.loginAgain };
@@ -31,22 +31,7 @@ export function ReloginDialog() {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <ErrorBox error={form.error ?? LOGIN_AGAIN} onClose={form.error ? form.clearError : undefined} />
-            <FormField
-              name="username"
-              fieldProps={form.fieldProps}
-              label={t('fields.email')}
-              type="email"
-              autoComplete="username"
-              defaultValue={email}
-            />
-            <FormField
-              name="password"
-              fieldProps={form.fieldProps}
-              label={t('fields.password')}
-              type="password"
-              autoComplete="current-password"
-              autoFocus
-            />
+            <CredentialFields fieldProps={form.fieldProps} email={email} focus="password" />
           </Stack>
         </DialogContent>
         <DialogActions>
