@@ -6,19 +6,29 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('test-results/screenshots');
 
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** A profile on disk, as a person's browser has: contexts of launchBrowser() are incognito. */
+export async function launchProfile(userDataDir: string, baseURL: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ARGS,
+    baseURL,
+    viewport: DESKTOP,
+    locale: 'en-US',
   });
 }
 
