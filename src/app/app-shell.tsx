@@ -10,6 +10,7 @@ import { NavBar } from './nav-bar';
 import { NewVersionNotice } from './new-version-notice';
 import { PageSpinner } from './page-spinner';
 import { lastHandle } from './route-handle';
+import { useLiveSync } from './use-live-sync';
 import { useSessionRedirect } from './use-session-redirect';
 
 function useDocumentTitle() {
@@ -24,6 +25,7 @@ export function AppShell() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in');
   useDocumentTitle();
   useSessionRedirect();
+  useLiveSync();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <NavBar />

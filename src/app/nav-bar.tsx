@@ -12,6 +12,7 @@ import { BrandMark } from './brand-mark';
 import { GroupSwitcher } from './group-switcher';
 import { ModuleMenu, OthersMenu } from './module-menus';
 import { OpenTicketsBadge } from './open-tickets-badge';
+import { SyncStatus } from './sync-status';
 import { LanguageMenu } from './language-menu';
 import { useThemeStore } from './theme-store';
 import { UserMenu } from './user-menu';
@@ -85,6 +86,7 @@ export function NavBar() {
           </Box>
         )}
         <Box sx={{ flex: 1 }} />
+        {user && <SyncStatus />}
         {user && <OpenTicketsBadge />}
         <LoadingIndicator />
         <ThemeToggle />

@@ -12,7 +12,7 @@ export interface StoredDoc {
 }
 
 /** "Not found" is null; anything else is an error worth seeing. */
-export async function getRecord<T extends StoredDoc>(dbName: string, id: string): Promise<T | null> {
+export async function getRecord<T extends { _id: string }>(dbName: string, id: string): Promise<T | null> {
   try {
     return (await localDb(dbName).get(id, { conflicts: true })) as unknown as T;
   } catch (error) {
@@ -21,7 +21,10 @@ export async function getRecord<T extends StoredDoc>(dbName: string, id: string)
   }
 }
 
-export async function saveRecord<T extends StoredDoc>(dbName: string, doc: T): Promise<T & { _rev: string }> {
+export async function saveRecord<T extends { _id: string; _rev?: string }>(
+  dbName: string,
+  doc: T,
+): Promise<T & { _rev: string }> {
   const db = localDb(dbName);
   const { rev } = await db.put(doc as never);
   await markPending(db, doc._id, rev);
@@ -60,7 +63,7 @@ export interface RecordQuery {
   fields?: string[];
 }
 
-export async function findRecords<T extends StoredDoc>(dbName: string, query: RecordQuery): Promise<T[]> {
+export async function findRecords<T extends { _id: string }>(dbName: string, query: RecordQuery): Promise<T[]> {
   const db = localDb(dbName);
   const indexFields = [
     ...new Set([...Object.keys(query.selector), ...(query.sort ?? []).flatMap((s) => Object.keys(s))]),

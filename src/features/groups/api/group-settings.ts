@@ -1,33 +1,28 @@
-import { request } from '../../../data/http-client';
+import { findRecords, getRecord, saveRecord } from '../../../data/records';
+import { refreshReplica } from '../../../data/replicas';
 import type { AdjustmentDoc } from '../../../domain/group-settings';
 import { newId } from '../../../domain/ids';
 
-function dbPath(accountId: string): string {
-  return `/db/${encodeURIComponent(accountId)}`;
-}
-
-/** Every setting document of a group (spec 000 §7: Adjustment by klass). */
+/** Every setting document of a group (spec 000 §7: Adjustment by klass), from the local replica. */
 export async function listAdjustments(accountId: string, keys?: readonly string[]): Promise<AdjustmentDoc[]> {
+  await refreshReplica(accountId);
   const selector: Record<string, unknown> = { klass: 'Adjustment' };
-  if (keys) selector.key = { $in: keys };
-  const { docs } = await request<{ docs: AdjustmentDoc[] }>('POST', `${dbPath(accountId)}/_find`, {
-    body: { selector, fields: ['_id', '_rev', 'key', 'value'], limit: 10_000 },
-  });
-  return docs;
+  const docs = await findRecords<AdjustmentDoc & { _id: string }>(accountId, { selector, limit: 10_000 });
+  return keys ? docs.filter((d) => keys.includes(d.key)) : docs;
 }
 
-/** Updates the setting document of `key`, or creates it when the group has none. */
+/** Updates the setting document of `key`, or creates it when the group has none; sync takes it to the server. */
 export async function saveGroupSetting(accountId: string, key: string, value: string): Promise<void> {
-  const [existing] = await listAdjustments(accountId, [key]);
   const now = new Date().toISOString();
-  if (existing?._rev) {
-    await request('PUT', `${dbPath(accountId)}/${encodeURIComponent(existing._id)}`, {
-      query: { rev: existing._rev },
-      body: { _id: existing._id, _rev: existing._rev, klass: 'Adjustment', key, value, updated_at: now },
-    });
-  } else {
-    await request('POST', dbPath(accountId), {
-      body: { _id: newId('Adjustment'), klass: 'Adjustment', key, value, created_at: now, updated_at: now },
-    });
-  }
+  const [found] = await findRecords<AdjustmentDoc & { _id: string }>(accountId, {
+    selector: { klass: 'Adjustment', key },
+    limit: 1,
+  });
+  const existing = found ? await getRecord<AdjustmentDoc & { _id: string }>(accountId, found._id) : null;
+  await saveRecord(
+    accountId,
+    existing
+      ? { ...existing, value, updated_at: now }
+      : { _id: newId('Adjustment'), klass: 'Adjustment', key, value, created_at: now, updated_at: now },
+  );
 }
