@@ -4,6 +4,7 @@ import { ErrorPage } from '../components/error-page';
 import { describeError } from '../components/error-text';
 import { isApiError } from '../data/api-error';
 import { isId } from '../domain/ids';
+import { useSessionStore } from '../features/accounts/session-store';
 import { useGroupStore } from '../features/groups/group-store';
 import { PageSpinner } from './page-spinner';
 
@@ -25,9 +26,10 @@ export function GroupLayout() {
   const status = useGroupStore((s) => s.status);
   const error = useGroupStore((s) => s.error);
 
+  const userId = useSessionStore((s) => s.user?._id ?? null);
   useEffect(() => {
-    if (valid) void load(accountId);
-  }, [accountId, valid, load]);
+    if (valid) void load(accountId, userId);
+  }, [accountId, valid, load, userId]);
   useEffect(() => () => useGroupStore.getState().clear(), []);
 
   if (!valid) return <ErrorPage code="not_found" />;

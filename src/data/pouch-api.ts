@@ -14,7 +14,16 @@ export interface PutResult {
   rev: string;
 }
 
-export interface ChangesHandle {
+export interface ChangeResult {
+  id: string;
+  seq: number | string;
+  deleted?: boolean;
+  changes: Array<{ rev: string }>;
+  doc?: PouchDoc;
+}
+
+/** A change feed: live ones emit events, one-off ones also resolve with their results. */
+export interface ChangesHandle extends Promise<{ results: ChangeResult[]; last_seq: number | string }> {
   on(
     event: 'change',
     listener: (change: { id: string; seq: number | string; deleted?: boolean; doc?: PouchDoc }) => void,
@@ -99,6 +108,10 @@ export interface Database {
   }): ChangesHandle;
   find(request: FindRequest): Promise<{ docs: PouchDoc[] }>;
   createIndex(index: { index: { fields: string[]; name?: string } }): Promise<{ result: string }>;
+  query(
+    view: string,
+    options?: { group_level?: number; reduce?: boolean; key?: unknown; include_docs?: boolean },
+  ): Promise<{ rows: Array<{ key: unknown; value: unknown; id?: string }> }>;
   replicate: {
     to(target: Database | string, options?: ReplicateOptions): Replication;
     from(source: Database | string, options?: ReplicateOptions): Replication;

@@ -1,7 +1,9 @@
 // Reading and writing records in a local replica. Writes are recorded as pending until sync
 // pushes them; queries use pouchdb-find indexes created (and awaited) before first use.
+import { sequenceNumber } from '../domain/recent-changes';
 import { localDb } from './databases';
 import { markPending } from './pending-writes';
+import type { ChangeResult } from './pouch-api';
 import type { Database } from './pouch';
 
 export interface StoredDoc {
@@ -71,4 +73,25 @@ export async function findRecords<T extends { _id: string }>(dbName: string, que
   if (indexFields.length > 0) await ensureIndex(db, indexFields);
   const result = await db.find(query);
   return result.docs as unknown as T[];
+}
+
+/**
+ * A view of the replica, computed on the device from the same design document the server has
+ * (design documents replicate with the data), so counters work offline.
+ */
+export async function queryView(
+  dbName: string,
+  view: `${string}/${string}`,
+  options: { group_level?: number; reduce?: boolean } = {},
+): Promise<Array<{ key: unknown; value: unknown }>> {
+  return (await localDb(dbName).query(view, options)).rows;
+}
+
+/** The replica's latest changes with their documents (the dashboard's timeline). */
+export async function latestChanges(dbName: string, lookBack: number): Promise<ChangeResult[]> {
+  const db = localDb(dbName);
+  const { update_seq } = await db.info();
+  const since = Math.max(0, (sequenceNumber(update_seq) ?? 0) - lookBack);
+  const { results } = await db.changes({ since, include_docs: true });
+  return results;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeAction,
-  changesQuery,
   firstLine,
   recordLabel,
   recordPath,
@@ -23,20 +22,12 @@ const row = (
   ...extra,
 });
 
-describe('changesQuery', () => {
-  it('looks back 20 sequence numbers, never below 0', () => {
-    expect(changesQuery(100)).toEqual({ since: 80 });
-    expect(changesQuery(5)).toEqual({ since: 0 });
-  });
-
-  it('reads the leading number of a CouchDB string sequence', () => {
+describe('sequenceNumber', () => {
+  it('reads numbers and the leading number of CouchDB sequence strings', () => {
+    expect(sequenceNumber(100)).toBe(100);
     expect(sequenceNumber('42-g1AAAAB')).toBe(42);
-    expect(changesQuery('42-g1AAAAB')).toEqual({ since: 22 });
-  });
-
-  it('asks for the newest 20 when the sequence is not numeric', () => {
-    expect(changesQuery('g1AAAA')).toEqual({ descending: true, limit: 20 });
-    expect(changesQuery(undefined)).toEqual({ descending: true, limit: 20 });
+    expect(sequenceNumber('g1AAAA')).toBeNull();
+    expect(sequenceNumber(undefined)).toBeNull();
   });
 });
 

@@ -27,18 +27,7 @@ export const KLASS_RESOURCES: Readonly<Record<string, string>> = {
   Wallet: 'wallets',
 };
 
-export type ChangesQuery = { since: number } | { descending: true; limit: number };
-
-/**
- * CouchDB's update_seq is a number or a string such as "42-g1AAAA…": the leading number is
- * the sequence. When it has none, the newest changes are asked for directly.
- */
-export function changesQuery(updateSeq: unknown): ChangesQuery {
-  const seq = sequenceNumber(updateSeq);
-  if (seq === null) return { descending: true, limit: CHANGES_LOOKBACK };
-  return { since: Math.max(0, seq - CHANGES_LOOKBACK) };
-}
-
+/** CouchDB's update_seq is a number or a string such as "42-g1AAAA…": the leading number is the sequence. */
 export function sequenceNumber(seq: unknown): number | null {
   if (typeof seq === 'number') return Number.isFinite(seq) ? seq : null;
   if (typeof seq !== 'string') return null;

@@ -1,14 +1,16 @@
 import { create } from 'zustand';
 import { isApiError } from '../../data/api-error';
 import { type GroupSettings, settingsFromAdjustments } from '../../domain/group-settings';
-import type { AppKind, Plan } from '../../domain/groups';
+import type { AppKind, Membership, Plan } from '../../domain/groups';
+import { findRecords } from '../../data/records';
 import { type Account, getAccount } from './api/get-account';
 import { listAdjustments } from './api/group-settings';
-import { useMyGroupsStore } from './my-groups-store';
 
 /** The account record as the device knows it: settings, and the admin flag of one's membership. */
-function accountFromDevice(accountId: string, settings: GroupSettings): Account {
-  const mine = useMyGroupsStore.getState().memberships?.find((m) => m.db_name === accountId);
+async function accountFromDevice(accountId: string, userId: string | null, settings: GroupSettings): Promise<Account> {
+  const [mine] = userId
+    ? await findRecords<Membership>(userId, { selector: { klass: 'Membership', db_name: accountId }, limit: 1 })
+    : [];
   const setting = (key: string) => settings[key] || null;
   return {
     _id: accountId,
@@ -36,7 +38,8 @@ interface GroupState {
   settings: GroupSettings | null;
   status: GroupStatus;
   error: unknown;
-  load: (accountId: string) => Promise<void>;
+  /** `userId` lets the group open offline with the user's own admin flag. */
+  load: (accountId: string, userId?: string | null) => Promise<void>;
   /** Reloads the current group after a change to its settings. */
   refresh: () => Promise<void>;
   clear: () => void;
@@ -45,14 +48,15 @@ interface GroupState {
 /** The current group's record and settings: what the shell, the dashboards and the menus depend on. */
 export const useGroupStore = create<GroupState>()((set, get) => {
   let loading = 0;
-  const fetchGroup = async (accountId: string, quietly: boolean) => {
+  let user: string | null = null;
+  const fetchGroup = async (accountId: string, userId: string | null, quietly: boolean) => {
     const ticket = ++loading;
     if (!quietly) set({ accountId, account: null, settings: null, status: 'loading', error: null });
     try {
       const settings = settingsFromAdjustments(await listAdjustments(accountId));
       const account = await getAccount(accountId).catch((error: unknown) => {
         // Offline the group still opens, from the device's copy of its settings and membership.
-        if (isApiError(error) && error.status === 0) return accountFromDevice(accountId, settings);
+        if (isApiError(error) && error.status === 0) return accountFromDevice(accountId, userId, settings);
         throw error;
       });
       if (ticket !== loading) return;
@@ -68,10 +72,13 @@ export const useGroupStore = create<GroupState>()((set, get) => {
     settings: null,
     status: 'idle',
     error: null,
-    load: (accountId) => fetchGroup(accountId, false),
+    load: (accountId, userId = null) => {
+      user = userId;
+      return fetchGroup(accountId, userId, false);
+    },
     refresh: async () => {
       const { accountId } = get();
-      if (accountId) await fetchGroup(accountId, true);
+      if (accountId) await fetchGroup(accountId, user, true);
     },
     clear: () => {
       loading++;

@@ -1,12 +1,7 @@
-import { request } from '../../../data/http-client';
+import { queryView } from '../../../data/records';
 import { countsByKlass } from '../../../domain/group-settings';
 
-/** klass → number of records, for the admin dashboard's tiles. */
+/** klass → number of records, for the admin dashboard's tiles, counted on the device. */
 export async function countByKlass(accountId: string): Promise<Record<string, number>> {
-  const { rows } = await request<{ rows?: unknown }>(
-    'GET',
-    `/db/${encodeURIComponent(accountId)}/_design/count-by-klass/_view/all`,
-    { query: { group_level: 1 } },
-  );
-  return countsByKlass(rows);
+  return countsByKlass(await queryView(accountId, 'count-by-klass/all', { group_level: 1 }));
 }

@@ -1,0 +1,61 @@
+// A technician without signal: the group opens from the device, changes made offline wait on it
+// (and are counted), and reach the server once the connection is back.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { confirmUser, createGroup, registerUser } from '../support/factories';
+import { AppPage } from './support/app-page';
+import { launchProfile, screenshots } from './support/browser';
+import { e2eHarness } from './support/harness';
+
+const e2e = e2eHarness();
+const profileDir = mkdtempSync(path.join(tmpdir(), 'moneta-offline-profile-'));
+afterAll(() => rmSync(profileDir, { recursive: true, force: true }));
+
+describe('offline', () => {
+  it('opens the group from the device and sends what changed offline once back online', async () => {
+    const user = await registerUser(e2e.server.url, { fullname: 'Téo Campo' });
+    await confirmUser(e2e.server.dataDir, user);
+    const db = await createGroup(user, 'Oficina Móvel');
+    const context = await launchProfile(profileDir, e2e.server.url);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const app = new AppPage(page);
+    await app.login(user.email, user.password);
+    await page.waitForURL((url) => url.pathname === `/account/${db}`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await app.openAdmin();
+    await app.settled();
+    const sync = page.locator('[data-sync-state]');
+    await expect.poll(() => sync.getAttribute('data-sync-state')).toBe('online');
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: app.t('admin.title') }).waitFor();
+    await page.getByText('Oficina Móvel').first().waitFor();
+    await expect.poll(() => sync.getAttribute('data-sync-state')).toBe('offline');
+    // Counters come from the device's own views: no network error anywhere on the page.
+    await page.getByText(app.t('admin.tiles.memberships')).waitFor();
+    expect(await page.getByText(app.t('errors.Network-error')).count()).toBe(0);
+
+    const checklist = app.field('checklist');
+    expect(await checklist.isChecked()).toBe(false);
+    await checklist.check();
+    await expect.poll(() => checklist.isChecked()).toBe(true);
+    await expect.poll(() => page.locator('[data-pending]').getAttribute('data-pending')).toBe('1');
+    await screenshots(page, 'offline-pending');
+    const onServer = async () => {
+      const res = await user.client.post<{ docs: Array<{ value: string }> }>(`/db/${db}/_find`, {
+        selector: { klass: 'Adjustment', key: 'checklist' },
+      });
+      return res.body.docs.map((d) => d.value);
+    };
+    expect(await onServer()).toEqual(['disabled']);
+
+    await context.setOffline(false);
+    await expect.poll(onServer, { timeout: 20_000 }).toEqual(['enabled']);
+    await expect.poll(() => page.locator('[data-pending]').getAttribute('data-pending'), { timeout: 20_000 }).toBe('0');
+    await expect.poll(() => sync.getAttribute('data-sync-state')).toBe('online');
+    await context.close();
+  });
+});
