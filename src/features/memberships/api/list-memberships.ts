@@ -1,9 +1,9 @@
-import { request } from '../../../data/http-client';
+import { findRecords } from '../../../data/records';
+import { refreshReplica } from '../../../data/replicas';
 import type { Membership } from '../../../domain/groups';
 
+/** The group's memberships, from the local replica brought up to date when online. */
 export async function listMemberships(accountId: string): Promise<Membership[]> {
-  const { docs } = await request<{ docs: Membership[] }>('POST', `/db/${encodeURIComponent(accountId)}/_find`, {
-    body: { selector: { klass: 'Membership' }, limit: 10_000 },
-  });
-  return docs;
+  await refreshReplica(accountId);
+  return findRecords<Membership>(accountId, { selector: { klass: 'Membership' }, limit: 10_000 });
 }
