@@ -49,6 +49,28 @@ function GroupSection({ onClose }: { onClose: () => void }) {
           </ListItemButton>
         </List>
       )}
+      {/* Other groups right under the current one: on a phone the switcher must not hide below the fold. */}
+      <List dense subheader={<ListSubheader>{t('nav.groups')}</ListSubheader>}>
+        {switchable.map((membership) => (
+          <ListItemButton
+            key={membership._id}
+            component={RouterLink}
+            to={`/account/${membership.db_name}`}
+            onClick={onClose}
+          >
+            <ListItemIcon>
+              <PlanIcon plan={membership['confirmed-plan']} />
+            </ListItemIcon>
+            <ListItemText primary={membership.name || membership.db_name} slotProps={{ primary: { sx: ELLIPSIS } }} />
+          </ListItemButton>
+        ))}
+        <ListItemButton component={RouterLink} to="/account/new" onClick={onClose}>
+          <ListItemIcon>
+            <AddIcon />
+          </ListItemIcon>
+          <ListItemText primary={t('nav.newGroup')} />
+        </ListItemButton>
+      </List>
       {group && module && (
         <List dense subheader={<ListSubheader>{t('nav.modules')}</ListSubheader>}>
           {modules.map((entry) => (
@@ -74,27 +96,6 @@ function GroupSection({ onClose }: { onClose: () => void }) {
           ))}
         </List>
       )}
-      <List dense subheader={<ListSubheader>{t('nav.groups')}</ListSubheader>}>
-        {switchable.map((membership) => (
-          <ListItemButton
-            key={membership._id}
-            component={RouterLink}
-            to={`/account/${membership.db_name}`}
-            onClick={onClose}
-          >
-            <ListItemIcon>
-              <PlanIcon plan={membership['confirmed-plan']} />
-            </ListItemIcon>
-            <ListItemText primary={membership.name || membership.db_name} slotProps={{ primary: { sx: ELLIPSIS } }} />
-          </ListItemButton>
-        ))}
-        <ListItemButton component={RouterLink} to="/account/new" onClick={onClose}>
-          <ListItemIcon>
-            <AddIcon />
-          </ListItemIcon>
-          <ListItemText primary={t('nav.newGroup')} />
-        </ListItemButton>
-      </List>
       <Divider />
     </>
   );
