@@ -15,10 +15,11 @@ import {
   ListSubheader,
   Typography,
 } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
+import { LogoutDialog } from '../features/accounts/components/logout-dialog';
 import { useSessionStore } from '../features/accounts/session-store';
 import { useLogout } from '../features/accounts/use-logout';
 import { PlanIcon } from '../features/groups/components/plan-icon';
@@ -106,6 +107,8 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const { t } = useTranslation();
   const signedIn = useSessionStore((s) => s.status === 'signed-in');
   const logout = useLogout();
+  // Outside the drawer, which unmounts its content once closed.
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
   const { current, change } = useLanguage();
   const entries: Entry[] = signedIn
     ? [
@@ -119,39 +122,42 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
       ];
 
   return (
-    <Drawer open={open} onClose={onClose}>
-      <Box sx={{ width: 280 }} role="navigation" aria-label={t('nav.menu')}>
-        <Typography variant="h6" component="p" sx={{ px: 2, py: 2, fontWeight: 700 }}>
-          Moneta
-        </Typography>
-        <Divider />
-        {signedIn && <GroupSection onClose={onClose} />}
-        <List>
-          {entries.map((entry) => (
-            <ListItemButton key={entry.to} component={RouterLink} to={entry.to} onClick={onClose}>
-              <ListItemIcon>{entry.icon}</ListItemIcon>
-              <ListItemText primary={entry.label} />
-            </ListItemButton>
-          ))}
-          {signedIn && (
-            <ListItemButton
-              onClick={() => {
-                onClose();
-                void logout();
-              }}
-            >
-              <ListItemIcon>
-                <LogoutIcon />
-              </ListItemIcon>
-              <ListItemText primary={t('nav.logout')} />
-            </ListItemButton>
-          )}
-        </List>
-        <Divider />
-        <Box sx={{ p: 2 }}>
-          <LanguageSelect value={current} onChange={(locale) => void change(locale)} />
+    <>
+      <Drawer open={open} onClose={onClose}>
+        <Box sx={{ width: 280 }} role="navigation" aria-label={t('nav.menu')}>
+          <Typography variant="h6" component="p" sx={{ px: 2, py: 2, fontWeight: 700 }}>
+            Moneta
+          </Typography>
+          <Divider />
+          {signedIn && <GroupSection onClose={onClose} />}
+          <List>
+            {entries.map((entry) => (
+              <ListItemButton key={entry.to} component={RouterLink} to={entry.to} onClick={onClose}>
+                <ListItemIcon>{entry.icon}</ListItemIcon>
+                <ListItemText primary={entry.label} />
+              </ListItemButton>
+            ))}
+            {signedIn && (
+              <ListItemButton
+                onClick={() => {
+                  onClose();
+                  setConfirmingLogout(true);
+                }}
+              >
+                <ListItemIcon>
+                  <LogoutIcon />
+                </ListItemIcon>
+                <ListItemText primary={t('nav.logout')} />
+              </ListItemButton>
+            )}
+          </List>
+          <Divider />
+          <Box sx={{ p: 2 }}>
+            <LanguageSelect value={current} onChange={(locale) => void change(locale)} />
+          </Box>
         </Box>
-      </Box>
-    </Drawer>
+      </Drawer>
+      <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} onConfirm={logout} />
+    </>
   );
 }

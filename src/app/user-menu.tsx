@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../components/user-avatar';
 import type { PublicUser } from '../domain/user';
+import { LogoutDialog } from '../features/accounts/components/logout-dialog';
 import { useLogout } from '../features/accounts/use-logout';
 import { languageItems } from './language-menu';
 import { useGroupNav } from './use-group-nav';
@@ -28,6 +29,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const { current, change } = useLanguage();
   const { modules, module, openModule } = useGroupNav();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
   const close = () => setAnchor(null);
   return (
     <>
@@ -79,7 +81,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
         <MenuItem
           onClick={() => {
             close();
-            void logout();
+            setConfirmingLogout(true);
           }}
         >
           <ListItemIcon>
@@ -88,6 +90,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
           <ListItemText>{t('nav.logout')}</ListItemText>
         </MenuItem>
       </Menu>
+      <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} onConfirm={logout} />
     </>
   );
 }

@@ -1,18 +1,35 @@
 // Local replicas and their remote twins. Screens read and write the local replica; the remote
 // one is used only by sync (and a few online-only calls).
 import { type Database, PouchDB } from './pouch';
-import { readToken } from './preferences';
+import { readJson, readToken, writeJson } from './preferences';
 
 /** Local replicas are named `moneta-<db>`, so nothing else in the origin's storage is touched. */
 export const LOCAL_PREFIX = 'moneta-';
 
 const locals = new Map<string, Database>();
 
+/**
+ * Every replica the app opened on this device, remembered across reloads so that logout on a
+ * shared device can remove them all, including those not opened since the page loaded.
+ */
+const REPLICAS_KEY = 'moneta.replicas';
+
+export function registeredReplicas(): string[] {
+  const names = readJson<unknown>(REPLICAS_KEY);
+  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+}
+
+function storeReplicas(names: string[]): void {
+  writeJson(REPLICAS_KEY, names.length > 0 ? names : null);
+}
+
 export function localDb(name: string): Database {
   let db = locals.get(name);
   if (!db) {
     db = new PouchDB(`${LOCAL_PREFIX}${name}`, { auto_compaction: true });
     locals.set(name, db);
+    const known = registeredReplicas();
+    if (!known.includes(name)) storeReplicas([...known, name]);
   }
   return db;
 }
@@ -46,5 +63,25 @@ export function remoteDb(
 export async function destroyLocalDb(name: string): Promise<void> {
   const db = localDb(name);
   locals.delete(name);
+  storeReplicas(registeredReplicas().filter((n) => n !== name));
   await db.destroy();
+}
+
+/**
+ * Logout on a shared device: removes every replica this app opened here. Each one is tried even
+ * when another fails; the registry keeps the names that could not be removed, for the next time.
+ */
+export async function destroyAllLocalData(): Promise<void> {
+  const names = [...new Set([...registeredReplicas(), ...locals.keys()])];
+  const failed: string[] = [];
+  await Promise.all(
+    names.map(async (name) => {
+      try {
+        await destroyLocalDb(name);
+      } catch {
+        failed.push(name);
+      }
+    }),
+  );
+  storeReplicas(failed);
 }

@@ -2,6 +2,7 @@
 // pushes them; queries use pouchdb-find indexes created (and awaited) before first use.
 import { sequenceNumber } from '../domain/recent-changes';
 import { localDb } from './databases';
+import { storageError } from './device-storage';
 import { markPending } from './pending-writes';
 import type { ChangeResult } from './pouch-api';
 import type { Database } from './pouch';
@@ -28,9 +29,14 @@ export async function saveRecord<T extends { _id: string; _rev?: string }>(
   doc: T,
 ): Promise<T & { _rev: string }> {
   const db = localDb(dbName);
-  const { rev } = await db.put(doc as never);
-  await markPending(db, doc._id, rev);
-  return { ...doc, _rev: rev };
+  try {
+    const { rev } = await db.put(doc as never);
+    await markPending(db, doc._id, rev);
+    return { ...doc, _rev: rev };
+  } catch (error) {
+    // A full disk is not the user's fault and loses nothing: say so, in their language.
+    throw storageError(error);
+  }
 }
 
 export async function removeRecord(dbName: string, doc: { _id: string; _rev: string }): Promise<void> {

@@ -36,6 +36,7 @@ export const MESSAGES = {
   undefinedError: 'Undefined error',
   networkError: 'Network error',
   invalidOrNotSet: 'Invalid or not set',
+  noStorageSpace: 'There is no more storage space on this device: nothing was lost, free some space and try again',
 } as const;
 
 /**

@@ -94,6 +94,12 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: app.t('login.submit'), exact: true }).waitFor();
     await screenshots(page, 'login-pt-dark');
     expect((await context.cookies()).find((c) => c.name === 'moneta_session')).toBeUndefined();
+    // The dialog's default is a shared device: the offline replicas went with the session.
+    await page.waitForFunction(() => localStorage.getItem('moneta.replicas') === null);
+    const replicas = await page.evaluate(async () =>
+      (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.includes('moneta-')),
+    );
+    expect(replicas).toEqual([]);
 
     // Signing in again applies the stored language.
     await context.clearCookies();

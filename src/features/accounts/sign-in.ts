@@ -1,4 +1,5 @@
 import { ApiError } from '../../data/api-error';
+import { requestPersistentStorage } from '../../data/device-storage';
 import { MESSAGES } from '../../domain/errors';
 import { validateLogin } from '../../domain/account-forms';
 import { login } from './api/login';
@@ -10,4 +11,6 @@ export async function signIn(username: string, password: string, remember = fals
   await login({ username: username.trim(), password, remember });
   const user = await loadSession();
   if (!user) throw new ApiError(401, 'unauthorized', MESSAGES.loginAgain);
+  // Signed in, the offline data matters: ask the browser not to evict it (once per page load).
+  void requestPersistentStorage();
 }

@@ -88,9 +88,13 @@ export class AppPage {
       .click();
   }
 
-  async logout(): Promise<void> {
+  /** Signs out from the account menu; the dialog's default removes this device's offline data. */
+  async logout({ keepData = false } = {}): Promise<void> {
     await this.openUserMenu();
     await this.page.getByRole('menuitem', { name: this.t('nav.logout') }).click();
+    const dialog = this.page.getByRole('dialog', { name: this.t('nav.logoutTitle') });
+    if (keepData) await dialog.getByRole('checkbox', { name: this.t('nav.logoutKeepData') }).check();
+    await dialog.getByRole('button', { name: this.t('nav.logout'), exact: true }).click();
   }
 
   heading(key: string, vars?: Record<string, string | number>) {

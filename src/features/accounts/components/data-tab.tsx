@@ -2,6 +2,7 @@ import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../../components/format-date';
 import type { PublicUser } from '../../../domain/user';
+import { StorageUsage } from './storage-usage';
 
 export function DataTab({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function DataTab({ user }: { user: PublicUser }) {
               </Typography>
             </div>
           ))}
+          <StorageUsage />
         </Stack>
       </CardContent>
     </Card>

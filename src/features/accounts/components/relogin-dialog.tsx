@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearErrors } from '../../../components/clear-errors';
 import { ErrorBox } from '../../../components/error-box';
@@ -8,6 +9,7 @@ import { useSessionStore } from '../session-store';
 import { signIn } from '../sign-in';
 import { useLogout } from '../use-logout';
 import { CredentialFields } from './credential-fields';
+import { LogoutDialog } from './logout-dialog';
 
 const FIELDS = ['username', 'password'] as const;
 const LOGIN_AGAIN = { error: 'forbidden', reason: MESSAGES.loginAgain };
@@ -18,6 +20,7 @@ export function ReloginDialog() {
   const expired = useSessionStore((s) => s.expired);
   const email = useSessionStore((s) => s.user?.email ?? s.user?.unconfirmed_email ?? '');
   const logout = useLogout();
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
   const form = useForm(FIELDS);
   const onSubmit = form.submit(async (values) => {
     await signIn(values.username ?? '', values.password ?? '');
@@ -25,22 +28,25 @@ export function ReloginDialog() {
   });
 
   return (
-    <Dialog open={expired} fullWidth maxWidth="xs" aria-labelledby="relogin-title">
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="relogin-title">{t('relogin.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <ErrorBox error={form.error ?? LOGIN_AGAIN} onClose={form.error ? form.clearError : undefined} />
-            <CredentialFields fieldProps={form.fieldProps} email={email} focus="password" />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => void logout()}>{t('nav.logout')}</Button>
-          <Button type="submit" variant="contained" loading={form.pending}>
-            {t('login.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <>
+      <Dialog open={expired} fullWidth maxWidth="xs" aria-labelledby="relogin-title">
+        <form noValidate onSubmit={onSubmit}>
+          <DialogTitle id="relogin-title">{t('relogin.title')}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <ErrorBox error={form.error ?? LOGIN_AGAIN} onClose={form.error ? form.clearError : undefined} />
+              <CredentialFields fieldProps={form.fieldProps} email={email} focus="password" />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmingLogout(true)}>{t('nav.logout')}</Button>
+            <Button type="submit" variant="contained" loading={form.pending}>
+              {t('login.submit')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      <LogoutDialog open={expired && confirmingLogout} onClose={() => setConfirmingLogout(false)} onConfirm={logout} />
+    </>
   );
 }
