@@ -1,0 +1,117 @@
+// npm run bench:sync — a benchmark, not a test: prints figures.
+// A group with 10,000 realistic documents (tickets, customers, equipment, ~1 KB each) on the
+// embedded server; in headless Chromium, the initial replication into IndexedDB through the
+// app's own sync code, and a bare PouchDB replication as the reference, then the first page of
+// the ticket list from the local replica.
+import { randomUUID } from 'node:crypto';
+import { build } from 'vite';
+import { confirmUser, createGroup, registerUser } from '../support/factories';
+import { startTestServer } from '../support/test-server';
+import { launchBrowser } from '../e2e/support/browser';
+
+const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
+const text = (n: number) => 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(n).slice(0, n);
+
+function realisticDocs(count: number): Array<Record<string, unknown>> {
+  const docs: Array<Record<string, unknown>> = [];
+  const customers: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const now = new Date(Date.now() - i * 60_000).toISOString();
+    const kind = i % 10 < 6 ? 'Ticket' : i % 10 < 8 ? 'Customer' : 'Equipment';
+    if (kind === 'Ticket') {
+      docs.push({
+        _id: `tik-${randomUUID()}`,
+        klass: 'Ticket',
+        number: i + 1,
+        title: `Service order ${i + 1}`,
+        content: text(600),
+        problem: text(200),
+        status: ['open', 'doing', 'review', 'done'][i % 4],
+        priority: ['low', 'medium', 'high'][i % 3],
+        ticket_kind: 'chore',
+        customer_id: customers[i % Math.max(1, customers.length)] ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+    } else if (kind === 'Customer') {
+      const id = `cus-${randomUUID()}`;
+      customers.push(id);
+      docs.push({
+        _id: id,
+        klass: 'Customer',
+        name: `Customer ${i}`,
+        email: `c${i}@example.com`,
+        notes: text(800),
+        created_at: now,
+        updated_at: now,
+      });
+    } else {
+      docs.push({
+        _id: `eqi-${randomUUID()}`,
+        klass: 'Equipment',
+        identifier: `SN-${i}`,
+        description: text(800),
+        maker: 'Acme',
+        created_at: now,
+        updated_at: now,
+      });
+    }
+  }
+  return docs;
+}
+
+const server = await startTestServer();
+const browser = await launchBrowser();
+try {
+  const owner = await registerUser(server.url);
+  await confirmUser(server.dataDir, owner);
+  const db = await createGroup(owner, 'Bench');
+  const docs = realisticDocs(DOCS);
+  for (let i = 0; i < docs.length; i += 1000) {
+    const res = await owner.client.post(`/db/${db}/_bulk_docs`, { docs: docs.slice(i, i + 1000) });
+    if (res.status !== 201) throw new Error(`seeding failed: ${res.status}`);
+  }
+  const bytes = JSON.stringify(docs).length / docs.length;
+
+  const bundle = await build({
+    configFile: false,
+    logLevel: 'error',
+    define: { __APP_VERSION__: '"bench"', 'process.env.NODE_ENV': '"production"' },
+    build: {
+      write: false,
+      lib: { entry: 'test/bench/sync-entry.ts', formats: ['es'], fileName: 'bench' },
+      minify: true,
+    },
+  });
+  const output = (Array.isArray(bundle) ? bundle[0] : bundle) as { output: Array<{ code?: string }> };
+  const code = output.output.find((o) => o.code)!.code!;
+
+  const context = await browser.newContext({ baseURL: server.url });
+  const [name, value] = owner.client.cookieHeader.split('=');
+  await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+  await context.route('**/bench.js', (route) => route.fulfill({ contentType: 'text/javascript', body: code }));
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  page.on('console', (m) => m.type() === 'error' && console.error('console:', m.text()));
+  // Any page of the server's origin will do: the bundle needs the origin, not the app.
+  await page.goto('/api/docs');
+  await page.addScriptTag({ url: '/bench.js', type: 'module' });
+  await page.waitForFunction(() => 'bench' in window);
+
+  const bare = await page.evaluate((d) => window.bench.bareReplicate(d), db);
+  const app = await page.evaluate((d) => window.bench.appSync(d), db);
+  const local = await page.evaluate((d) => window.bench.docCount(d), db);
+  const first = await page.evaluate((d) => window.bench.firstTicketPage(d), db);
+  const again = await page.evaluate((d) => window.bench.firstTicketPage(d), db);
+
+  console.log(`documents: ${DOCS} (~${Math.round(bytes)} bytes each), replicated: ${local}`);
+  console.log(`bare PouchDB.replicate:     ${(bare / 1000).toFixed(2)} s`);
+  console.log(`app sync (syncOnce):        ${(app / 1000).toFixed(2)} s`);
+  console.log(`ratio app / bare:           ${(app / bare).toFixed(2)}`);
+  console.log(
+    `first ticket page (25 rows): ${first.ms.toFixed(0)} ms with index creation, ${again.ms.toFixed(0)} ms after`,
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}
