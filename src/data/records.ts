@@ -4,8 +4,18 @@ import { sequenceNumber } from '../domain/recent-changes';
 import { localDb } from './databases';
 import { storageError } from './device-storage';
 import { markPending } from './pending-writes';
+import { useSyncStore } from './sync-store';
 import type { ChangeResult } from './pouch-api';
 import type { Database } from './pouch';
+
+/**
+ * Records the write as pending and shows the new count at once: the replica's change event
+ * fires before the pending list is written, so counting on that event alone could miss it.
+ */
+async function notePending(dbName: string, db: Database, id: string, rev: string): Promise<void> {
+  const pending = await markPending(db, id, rev);
+  useSyncStore.getState().update(dbName, { pending });
+}
 
 export interface StoredDoc {
   _id: string;
@@ -31,7 +41,7 @@ export async function saveRecord<T extends { _id: string; _rev?: string }>(
   const db = localDb(dbName);
   try {
     const { rev } = await db.put(doc as never);
-    await markPending(db, doc._id, rev);
+    await notePending(dbName, db, doc._id, rev);
     return { ...doc, _rev: rev };
   } catch (error) {
     // A full disk is not the user's fault and loses nothing: say so, in their language.
@@ -42,7 +52,7 @@ export async function saveRecord<T extends { _id: string; _rev?: string }>(
 export async function removeRecord(dbName: string, doc: { _id: string; _rev: string }): Promise<void> {
   const db = localDb(dbName);
   const { rev } = await db.remove(doc._id, doc._rev);
-  await markPending(db, doc._id, rev);
+  await notePending(dbName, db, doc._id, rev);
 }
 
 const indexes = new WeakMap<Database, Map<string, Promise<unknown>>>();

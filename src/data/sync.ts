@@ -40,6 +40,11 @@ function backOff(delay: number): number {
   return delay === 0 ? 1000 : Math.min(delay * 2, BACKOFF_MAX_MS);
 }
 
+/** Forgets what the server now has and shows the new count as soon as it is known. */
+async function notePushed(name: string, db: Database, docs: ReadonlyArray<{ _id: string; _rev?: string }>) {
+  useSyncStore.getState().update(name, { pending: await markPushed(db, docs) });
+}
+
 async function refreshPending(name: string, db: Database): Promise<void> {
   useSyncStore.getState().update(name, { pending: await pendingCount(db) });
 }
@@ -59,7 +64,7 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
         ? { doc_write_failures: 0 }
         : await local.replicate
             .to(remote, { batch_size: 200, filter: pushable })
-            .on('change', (info) => void markPushed(local, info.docs));
+            .on('change', (info) => void notePushed(name, local, info.docs));
     if (result.doc_write_failures > 0) {
       throw Object.assign(new Error('Permission denied'), {
         status: 403,
@@ -109,7 +114,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
         pull: { batch_size: 500 },
       })
       .on('change', (info) => {
-        if (info.direction === 'push') void markPushed(local, info.change.docs);
+        if (info.direction === 'push') void notePushed(name, local, info.change.docs);
         delay = 0;
       })
       .on('paused', (error) => {
