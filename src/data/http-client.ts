@@ -86,7 +86,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
  * A 401/403 may mean the session expired, or only that this resource is not ours: a failed
  * session check tells them apart (spec 000 §8). Session calls themselves are not re-checked.
  */
-async function verifySession(): Promise<void> {
+export async function verifySession(): Promise<void> {
   let response: Response;
   try {
     response = await send('GET', SESSION_PATH, { quiet: true });

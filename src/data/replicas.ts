@@ -1,6 +1,7 @@
 // Screens read the local replica; this brings it up to date first when the network allows.
 // Offline, or when the server cannot be reached, the device's copy is what there is.
 import { destroyLocalDb } from './databases';
+import { verifySession } from './http-client';
 import { syncOnce } from './sync';
 
 export async function refreshReplica(name: string): Promise<void> {
@@ -14,6 +15,7 @@ export async function refreshReplica(name: string): Promise<void> {
       await destroyLocalDb(name).catch(() => undefined);
       throw error;
     }
-    if (status === 401) throw error;
+    // An ended session: the device's copy is still shown, under the re-login dialog.
+    if (status === 401) void verifySession();
   }
 }

@@ -3,6 +3,7 @@
 // host). Offline is read from the browser (PouchDB's `paused` carries no error when offline), and
 // sync restarts on `online`; failures back off up to a minute.
 import { localDb, type RemoteOptions, remoteDb } from './databases';
+import { verifySession } from './http-client';
 import { markPushed, pendingCount } from './pending-writes';
 import type { SyncReplication } from './pouch-api';
 import type { Database } from './pouch';
@@ -127,8 +128,11 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
       .on('error', (error) => {
         const described = describe(error);
         store.update(name, { state: 'error', error: described });
-        // 401/403 will not heal by retrying: the session check and re-login take over.
-        if (described.status === 401 || described.status === 403) return;
+        // Access taken away does not come back by retrying.
+        if (described.status === 403) return;
+        // An ended session: the check opens the re-login dialog, and the retries below pick the
+        // new session up; local changes wait in the replica meanwhile.
+        if (described.status === 401) void verifySession();
         delay = backOff(delay);
         retryTimer = setTimeout(start, delay);
       });

@@ -59,3 +59,46 @@ describe('offline', () => {
     await context.close();
   });
 });
+
+describe('an ended session', () => {
+  it('keeps changes made meanwhile and sends them after signing in again', async () => {
+    const user = await registerUser(e2e.server.url);
+    await confirmUser(e2e.server.dataDir, user);
+    const db = await createGroup(user, 'Oficina Noturna');
+    const dir = mkdtempSync(path.join(tmpdir(), 'moneta-relogin-profile-'));
+    const context = await launchProfile(dir, e2e.server.url);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const app = new AppPage(page);
+      await app.login(user.email, user.password);
+      await page.waitForURL((url) => url.pathname === `/account/${db}`);
+      await app.openAdmin();
+      await app.settled();
+
+      await context.setOffline(true);
+      await app.field('maintenance').check();
+      await expect.poll(() => page.locator('[data-pending]').getAttribute('data-pending')).toBe('1');
+      // The session ends while the device is away.
+      await context.clearCookies();
+      await context.setOffline(false);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(app.t('errors.Please-login-again')).waitFor({ timeout: 20_000 });
+      await dialog.locator('[name="password"]').fill(user.password);
+      await dialog.getByRole('button', { name: app.t('login.submit') }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const onServer = async () =>
+        (
+          await user.client.post<{ docs: Array<{ value: string }> }>(`/db/${db}/_find`, {
+            selector: { klass: 'Adjustment', key: 'maintenance' },
+          })
+        ).body.docs.map((d) => d.value);
+      await expect.poll(onServer, { timeout: 30_000 }).toEqual(['enabled']);
+      await expect
+        .poll(() => page.locator('[data-pending]').getAttribute('data-pending'), { timeout: 20_000 })
+        .toBe('0');
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
