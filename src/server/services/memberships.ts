@@ -47,9 +47,16 @@ async function getMembership(ctx: AppContext, db: string, id: string): Promise<M
   return found;
 }
 
+/** The user ids of a group's accepted administrators. */
+function adminIds(all: readonly Membership[]): string[] {
+  return all.filter((m) => m.status === 'accepted' && m.admin && m.user_id).map((m) => m.user_id!);
+}
+
+/** What the membership rules need to know about a group. */
 async function groupFacts(ctx: AppContext, db: string) {
   const [settings, all] = await Promise.all([readSettings(ctx, db), memberships(ctx, db)]);
   return {
+    admins: adminIds(all).length,
     name: String(settings.name ?? db),
     kind: settings.kind as Membership['kind'],
     plan: (settings['confirmed-plan'] ?? 'free') as Plan,
@@ -59,12 +66,7 @@ async function groupFacts(ctx: AppContext, db: string) {
 }
 
 async function syncAdmins(ctx: AppContext, db: string): Promise<void> {
-  const all = await memberships(ctx, db);
-  await writeAdminIds(
-    ctx,
-    db,
-    all.filter((m) => m.status === 'accepted' && m.admin && m.user_id).map((m) => m.user_id!),
-  );
+  await writeAdminIds(ctx, db, adminIds(await memberships(ctx, db)));
 }
 
 export async function inviteMember(
@@ -88,7 +90,7 @@ export async function inviteMember(
       inviter._id,
       { user_id: null, admin: false, status: 'pending' },
       { admin, editor: true, report_view: true },
-      { ...facts, admins: facts.all.filter((m) => m.admin && m.status === 'accepted').length },
+      facts,
     );
     if (refusal) throw unprocessable({ admin: [refusal] });
   }
@@ -205,10 +207,7 @@ export async function updateMembership(
     report_view: input.report_view === undefined ? membership.report_view : flag(input.report_view),
   };
   const facts = await groupFacts(ctx, db);
-  const refusal = membershipChangeRefusal(actor._id, membership, next, {
-    ...facts,
-    admins: facts.all.filter((m) => m.admin && m.status === 'accepted').length,
-  });
+  const refusal = membershipChangeRefusal(actor._id, membership, next, facts);
   if (refusal) throw forbidden(refusal);
   const updated = { ...membership, ...next, updated_by: actor._id, updated_at: ctx.now().toISOString() };
   const result = await ctx.store.put(db, updated);
@@ -229,10 +228,7 @@ export async function removeMembership(
   const membership = await getMembership(ctx, db, membershipId);
   if (rev !== undefined && rev !== membership._rev) throw conflict();
   const facts = await groupFacts(ctx, db);
-  const refusal = membershipChangeRefusal(actor._id, membership, null, {
-    ...facts,
-    admins: facts.all.filter((m) => m.admin && m.status === 'accepted').length,
-  });
+  const refusal = membershipChangeRefusal(actor._id, membership, null, facts);
   if (refusal) throw forbidden(refusal);
   // Access goes first: from the next request on, the member reaches nothing of the group.
   if (membership.user_id) await setGroupRole(ctx, membership.user_id, db, false);
