@@ -2,6 +2,8 @@
 export interface RouteHandle {
   name: string;
   title: string;
+  /** Generic resource screens: which described resource (src/domain/records). */
+  resource?: string;
 }
 
 /** Accepts both `useMatches()` and the router state's matches (where the handle sits on the route). */

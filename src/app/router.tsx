@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setCurrentRouteName } from '../data/route-name';
+import { RESOURCES } from '../domain/records';
+import type { ResourceSpec } from '../domain/records/schema';
 import { AppShell } from './app-shell';
 import { GroupLayout } from './group-layout';
 import { lazyPage } from './lazy-page';
@@ -110,6 +112,25 @@ const PAGES: PageRoute[] = [
     group: true,
   },
   {
+    paths: ['/account/:accountId/ticket-board'],
+    handle: { name: 'ticket-board', title: 'board.title' },
+    load: () => import('./routes/ticket-board'),
+    group: true,
+  },
+  {
+    paths: ['/account/:accountId/tickets/:recordId/receipt/:kind'],
+    handle: { name: 'tickets#receipt', title: 'receipts.title' },
+    load: () => import('./routes/ticket-receipt'),
+    group: true,
+  },
+  {
+    paths: ['/account/:accountId/estimates/:recordId/print'],
+    handle: { name: 'estimates#print', title: 'estimatePrint.title' },
+    load: () => import('./routes/estimate-print'),
+    group: true,
+  },
+  ...RESOURCES.flatMap(resourcePages),
+  {
     // Group screens of later issues: not found, inside the group's shell.
     paths: ['/account/:accountId/*'],
     handle: { name: 'not_found', title: 'errorTitles.not_found' },
@@ -127,6 +148,26 @@ const PAGES: PageRoute[] = [
     load: () => import('./routes/not-found'),
   },
 ];
+
+/** The generic screens of each described resource (spec 001 §2): index, new, show, edit. */
+function resourcePages({ resource }: ResourceSpec): PageRoute[] {
+  const base = `/account/:accountId/${resource}`;
+  const page = (path: string, action: string, title: string, load: PageRoute['load']): PageRoute => ({
+    paths: [path],
+    handle: { name: `${resource}#${action}`, title, resource },
+    load,
+    group: true,
+  });
+  const show = page(`${base}/:recordId`, 'show', `records.${resource}.one`, () => import('./routes/resource-show'));
+  // Comments are written from their ticket: they have a show screen only.
+  if (resource === 'comments') return [show];
+  return [
+    page(base, 'index', `records.${resource}.title`, () => import('./routes/resource-index')),
+    page(`${base}/new`, 'new', `records.${resource}.new`, () => import('./routes/resource-form')),
+    show,
+    page(`${base}/:recordId/edit`, 'edit', `records.${resource}.edit`, () => import('./routes/resource-form')),
+  ];
+}
 
 function toRoutes({ paths, handle, load, auth }: PageRoute): RouteObject[] {
   const Page = lazyPage(load);

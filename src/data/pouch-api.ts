@@ -71,6 +71,20 @@ export interface ReplicateOptions {
   filter?: (doc: PouchDoc) => boolean;
 }
 
+export interface ViewOptions {
+  group_level?: number;
+  group?: boolean;
+  reduce?: boolean;
+  key?: unknown;
+  keys?: unknown[];
+  startkey?: unknown;
+  endkey?: unknown;
+  include_docs?: boolean;
+  limit?: number;
+  skip?: number;
+  descending?: boolean;
+}
+
 export interface FindRequest {
   selector: Record<string, unknown>;
   sort?: Array<Record<string, 'asc' | 'desc'> | string>;
@@ -110,8 +124,8 @@ export interface Database {
   createIndex(index: { index: { fields: string[]; name?: string } }): Promise<{ result: string }>;
   query(
     view: string,
-    options?: { group_level?: number; reduce?: boolean; key?: unknown; include_docs?: boolean },
-  ): Promise<{ rows: Array<{ key: unknown; value: unknown; id?: string }> }>;
+    options?: ViewOptions,
+  ): Promise<{ rows: Array<{ key: unknown; value: unknown; id?: string; doc?: PouchDoc }> }>;
   replicate: {
     to(target: Database | string, options?: ReplicateOptions): Replication;
     from(source: Database | string, options?: ReplicateOptions): Replication;

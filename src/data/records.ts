@@ -3,7 +3,10 @@
 import { sequenceNumber } from '../domain/recent-changes';
 import { localDb } from './databases';
 import { storageError } from './device-storage';
-import { markPending } from './pending-writes';
+import { MESSAGES } from '../domain/errors';
+import { ApiError } from './api-error';
+import { rememberBase } from './conflicts';
+import { markPending, pendingIds } from './pending-writes';
 import { useSyncStore } from './sync-store';
 import type { ChangeResult } from './pouch-api';
 import type { Database } from './pouch';
@@ -40,10 +43,13 @@ export async function saveRecord<T extends { _id: string; _rev?: string }>(
 ): Promise<T & { _rev: string }> {
   const db = localDb(dbName);
   try {
+    if (doc._rev) await rememberBase(db, doc._id, doc._rev, (await pendingIds(db)).includes(doc._id));
     const { rev } = await db.put(doc as never);
     await notePending(dbName, db, doc._id, rev);
     return { ...doc, _rev: rev };
   } catch (error) {
+    // Someone (another tab, or sync) changed it since it was read: say so, never overwrite.
+    if ((error as { status?: number }).status === 409) throw conflictError();
     // A full disk is not the user's fault and loses nothing: say so, in their language.
     throw storageError(error);
   }
@@ -51,8 +57,17 @@ export async function saveRecord<T extends { _id: string; _rev?: string }>(
 
 export async function removeRecord(dbName: string, doc: { _id: string; _rev: string }): Promise<void> {
   const db = localDb(dbName);
-  const { rev } = await db.remove(doc._id, doc._rev);
-  await notePending(dbName, db, doc._id, rev);
+  try {
+    const { rev } = await db.remove(doc._id, doc._rev);
+    await notePending(dbName, db, doc._id, rev);
+  } catch (error) {
+    if ((error as { status?: number }).status === 409) throw conflictError();
+    throw storageError(error);
+  }
+}
+
+function conflictError(): ApiError {
+  return new ApiError(409, 'conflict', MESSAGES.conflict);
 }
 
 const indexes = new WeakMap<Database, Map<string, Promise<unknown>>>();

@@ -1,6 +1,8 @@
 // Map functions run in node:vm with a fake emit, as CouchDB would run them.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../domain/records';
+import { searchWords } from '../../domain/records/search';
 import { designDocsFor } from './design-docs';
 
 function runMap(source: string, doc: Record<string, unknown>): Array<[unknown, unknown]> {
@@ -60,6 +62,29 @@ describe('design documents', () => {
     const view = ddoc('group', 'count-by-ticket-priority').views!.all!;
     expect(runMap(view.map, { klass: 'Ticket', status: 'done', priority: 'medium' })).toEqual([['medium', 1]]);
     expect(runMap(view.map, { klass: 'Equipment' })).toEqual([]);
+  });
+
+  it('search/by-word emits the folded words of the fields each resource searches', () => {
+    const map = ddoc('group', 'search').views!['by-word']!.map;
+    expect(runMap(map, { klass: 'Customer', name: 'João Conceição', email: 'joao@x.com', phones: ['9'] })).toEqual([
+      [['Customer', 'joao'], null],
+      [['Customer', 'conceicao'], null],
+      [['Customer', 'x'], null],
+      [['Customer', 'com'], null],
+    ]);
+    expect(runMap(map, { klass: 'Handbook', title: 'Pump', categories: ['air-con'] }).map(([k]) => k)).toEqual([
+      ['Handbook', 'pump'],
+      ['Handbook', 'air'],
+      ['Handbook', 'con'],
+    ]);
+    expect(runMap(map, { klass: 'Adjustment', key: 'name', value: 'x' })).toEqual([]);
+    // The view and the descriptions agree on what is searched, and on how words are cut.
+    for (const spec of RESOURCES) {
+      const doc: Record<string, unknown> = { klass: spec.klass };
+      spec.search.forEach((field, i) => (doc[field] = `Wórd${i} ${field}`));
+      const words = runMap(map, doc).map(([key]) => (key as string[])[1]);
+      expect(words).toEqual(searchWords(spec.search.map((field, i) => `Wórd${i} ${field}`).join(' ')));
+    }
   });
 
   it('the personal validate_doc_update refuses documents without klass', () => {

@@ -1,0 +1,3 @@
+import type { ModuleParts } from '../resource-modules';
+
+export const RECEIPT_PARTS: ModuleParts = {};

@@ -1,0 +1,23 @@
+import { ErrorPage } from '../../components/error-page';
+import { ResourceFormPage } from '../../components/resource/resource-form-page';
+import { RESOURCE_MODULES } from '../resource-modules';
+import { useResourceRoute } from '../use-resource-env';
+
+/** resources#new and resources#edit (with a record id). */
+export default function ResourceFormRoute() {
+  const { spec, env, recordId } = useResourceRoute();
+  if (!spec) return <ErrorPage code="not_found" />;
+  const module = RESOURCE_MODULES[spec.resource];
+  return (
+    <ResourceFormPage
+      key={`${spec.resource}/${recordId}`}
+      spec={spec}
+      env={env}
+      recordId={recordId || undefined}
+      hooks={module?.hooks}
+      filters={module?.filters}
+    >
+      {module?.formChildren && ((draft, set) => module.formChildren!(draft, set, env))}
+    </ResourceFormPage>
+  );
+}

@@ -1,0 +1,23 @@
+import { ErrorPage } from '../../components/error-page';
+import { ResourceShowPage } from '../../components/resource/resource-show-page';
+import { RESOURCE_MODULES } from '../resource-modules';
+import { useResourceRoute } from '../use-resource-env';
+
+export default function ResourceShowRoute() {
+  const { spec, env, recordId } = useResourceRoute();
+  if (!spec) return <ErrorPage code="not_found" />;
+  const module = RESOURCE_MODULES[spec.resource];
+  return (
+    <ResourceShowPage
+      key={recordId}
+      spec={spec}
+      env={env}
+      recordId={recordId}
+      readOnly={spec.resource === 'comments'}
+      hide={module?.showHides}
+      actions={module?.showActions && ((record) => module.showActions!(record, env))}
+    >
+      {module?.showChildren && ((record) => module.showChildren!(record, env))}
+    </ResourceShowPage>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { useMatches, useParams } from 'react-router';
+import type { ResourceEnv } from '../components/resource/resource-env';
+import { FEATURE_SWITCHES, isEnabled } from '../domain/group-settings';
+import { resourceSpec } from '../domain/records';
+import type { ResourceSpec } from '../domain/records/schema';
+import { useSessionStore } from '../features/accounts/session-store';
+import { useCurrentGroup } from '../features/groups/group-store';
+import { useMembers } from '../features/memberships/use-members';
+
+/** The resource of the current route (its handle names it) and what its screens need. */
+export function useResourceRoute(): { spec: ResourceSpec | null; env: ResourceEnv; recordId: string } {
+  const { accountId = '', recordId = '' } = useParams();
+  const matches = useMatches();
+  const resource = (matches.at(-1)?.handle as { resource?: string } | undefined)?.resource ?? '';
+  const group = useCurrentGroup();
+  const userId = useSessionStore((s) => s.user?._id ?? '');
+  const members = useMembers(accountId);
+  const settings = group?.settings;
+  const env = useMemo<ResourceEnv>(
+    () => ({
+      accountId,
+      userId,
+      members,
+      settings: settings ?? {},
+      features: new Set(FEATURE_SWITCHES.filter((key) => settings && isEnabled(settings, key))),
+    }),
+    [accountId, userId, members, settings],
+  );
+  const spec = resourceSpec(resource);
+  return { spec: spec && (!spec.feature || env.features.has(spec.feature)) ? spec : null, env, recordId };
+}

@@ -1,0 +1,117 @@
+import { Alert, AlertTitle, Box, Button, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resolveConflicts } from '../../domain/merge';
+import type { ResourceSpec } from '../../domain/records/schema';
+import { type RecordConflict, settleConflict } from '../../data/conflicts';
+import type { PouchDoc } from '../../data/pouch-api';
+import { ErrorBox } from '../error-box';
+import { useFormatDay } from '../format-day';
+import { FieldValue } from './field-value';
+import { fieldLabel, fieldOf } from './resource-index-page';
+import type { ResourceEnv } from './resource-env';
+import { useErrorState } from '../use-error-state';
+import { useRecordTitles } from './use-records';
+
+type Side = 'mine' | 'theirs';
+
+/**
+ * Shown on a record two devices changed at once. What merged by itself is already on the page;
+ * each field changed on both sides is offered side by side, and nothing is decided until the
+ * person chooses.
+ */
+export function ConflictPanel({
+  spec,
+  env,
+  conflict,
+}: {
+  spec: ResourceSpec;
+  env: ResourceEnv;
+  conflict: RecordConflict;
+}) {
+  const { t } = useTranslation();
+  const formatDay = useFormatDay();
+  const [error, setError] = useErrorState();
+  const [choices, setChoices] = useState<Record<string, Side>>({});
+  const [pending, setPending] = useState(false);
+  const fields = conflict.merge.conflicts;
+  const related = useRecordTitles(
+    env.accountId,
+    fields.flatMap((c) => [c.mine, c.theirs]).filter((v): v is string => typeof v === 'string'),
+  );
+  const loser = conflict.losers[0];
+  const who = (doc: PouchDoc | undefined) =>
+    t('conflicts.side', {
+      name: env.members.find((m) => m.id === doc?.updated_by)?.name ?? t('resource.formerMember'),
+      at: formatDay(doc?.updated_at),
+    });
+  const resolve = async () => {
+    setPending(true);
+    try {
+      await settleConflict(env.accountId, conflict, resolveConflicts(conflict.merge, choices));
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (fields.length === 0) return null;
+  return (
+    <Alert severity="warning" variant="outlined" data-conflict={conflict.winner._id}>
+      <AlertTitle>{t('conflicts.title')}</AlertTitle>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('conflicts.explain')}
+      </Typography>
+      <Stack spacing={2}>
+        {fields.map((c) => (
+          <Box key={c.field} component="fieldset" sx={{ border: 0, p: 0, m: 0 }} data-conflict-field={c.field}>
+            <Typography component="legend" variant="subtitle2">
+              {c.field === '_deleted' ? t('conflicts.deleted') : fieldLabel(t, spec, c.field)}
+            </Typography>
+            <RadioGroup
+              name={`conflict-${c.field}`}
+              value={choices[c.field] ?? ''}
+              onChange={(e) => setChoices((all) => ({ ...all, [c.field]: e.target.value as Side }))}
+              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1 }}
+            >
+              {(['mine', 'theirs'] as const).map((side) => (
+                <FormControlLabel
+                  key={side}
+                  value={side}
+                  control={<Radio />}
+                  sx={{ alignItems: 'flex-start', border: 1, borderColor: 'divider', borderRadius: 1, m: 0, p: 1 }}
+                  label={
+                    <Box>
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {who(side === 'mine' ? conflict.winner : loser)}
+                      </Typography>
+                      <FieldValue
+                        resource={spec.resource}
+                        field={fieldOf(spec, c.field)}
+                        value={c[side]}
+                        env={env}
+                        related={related}
+                      />
+                    </Box>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          </Box>
+        ))}
+        <ErrorBox error={error} onClose={() => setError(null)} />
+        <Box>
+          <Button
+            variant="contained"
+            color="warning"
+            disabled={pending || fields.some((c) => !choices[c.field])}
+            onClick={() => void resolve()}
+          >
+            {t('conflicts.resolve')}
+          </Button>
+        </Box>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,57 @@
+import { List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceSpec } from '../../domain/records/schema';
+import type { DocumentChange } from '../../data/resource-writes';
+import { listRecords } from '../../data/record-list';
+import { useFormatDay } from '../format-day';
+import { fieldLabel } from './resource-index-page';
+import type { ResourceEnv } from './resource-env';
+import { useReplicaQuery } from './use-records';
+
+/** Who changed the record, when, and which fields (its DocumentChange records, newest first). */
+export function RecordTimeline({ spec, env, recordId }: { spec: ResourceSpec; env: ResourceEnv; recordId: string }) {
+  const { t } = useTranslation();
+  const formatDay = useFormatDay();
+  const load = useCallback(
+    () =>
+      listRecords<DocumentChange & { _rev?: string }>(env.accountId, {
+        klass: 'DocumentChange',
+        filter: { item_id: recordId },
+        sort: 'created_at',
+        direction: 'desc',
+        page: 1,
+        perPage: 50,
+      }),
+    [env.accountId, recordId],
+  );
+  const { value } = useReplicaQuery(env.accountId, load);
+  if (!value || value.rows.length === 0) return null;
+  return (
+    <section aria-labelledby="timeline-title">
+      <Typography id="timeline-title" variant="h6" component="h2">
+        {t('resource.timeline')}
+      </Typography>
+      <List dense>
+        {value.rows.map((change) => (
+          <ListItem key={change._id} disableGutters>
+            <ListItemText
+              primary={t(`resource.changes.${change.action}`, {
+                name: env.members.find((m) => m.id === change.created_by)?.name ?? t('resource.formerMember'),
+              })}
+              secondary={[
+                formatDay(change.created_at),
+                change.fields
+                  .filter((f) => spec.fields.some((s) => s.name === f))
+                  .map((f) => fieldLabel(t, spec, f))
+                  .join(', '),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { recordTitle, specOfKlass } from '../../domain/records';
+import type { FieldSpec } from '../../domain/records/schema';
+import { listRecords, readRecords } from '../../data/record-list';
+import type { PouchDoc } from '../../data/pouch-api';
+
+interface ReferenceInputProps {
+  dbName: string;
+  field: FieldSpec;
+  label: string;
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+  error?: string;
+  /** Narrows the choices, e.g. a customer's equipment. */
+  filter?: Readonly<Record<string, string>>;
+}
+
+/** Picks a related record of the replica by typing words of its name. */
+export function ReferenceInput({ dbName, field, label, value, onChange, error, filter }: ReferenceInputProps) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const [options, setOptions] = useState<PouchDoc[]>([]);
+  // The chosen record, loaded to show its name; kept with its id so a changed value reloads it.
+  const [loaded, setLoaded] = useState<{ id: string; doc: PouchDoc | null } | null>(null);
+  const selected = value && loaded?.id === value ? loaded.doc : null;
+  const spec = field.ref ? specOfKlass(field.ref) : null;
+  const filterKey = JSON.stringify(filter ?? {});
+
+  const loadedId = loaded?.id;
+  useEffect(() => {
+    if (!value || loadedId === value) return;
+    let live = true;
+    void readRecords(dbName, [value]).then(([doc]) => live && setLoaded({ id: value, doc: doc ?? null }));
+    return () => {
+      live = false;
+    };
+  }, [dbName, value, loadedId]);
+
+  useEffect(() => {
+    if (!spec) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      listRecords(dbName, {
+        klass: spec.klass,
+        search: input,
+        sort:
+          spec.titleField === 'number'
+            ? spec.defaultSort.field
+            : spec.sort.includes(spec.titleField)
+              ? spec.titleField
+              : spec.defaultSort.field,
+        direction: 'asc',
+        page: 1,
+        perPage: 20,
+        filter: JSON.parse(filterKey) as Record<string, string>,
+      }).then(
+        (page) => live && setOptions(page.rows),
+        () => live && setOptions([]),
+      );
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [dbName, spec, input, filterKey]);
+
+  return (
+    <Autocomplete
+      options={selected && !options.some((o) => o._id === selected._id) ? [selected, ...options] : options}
+      value={selected}
+      filterOptions={(x) => x}
+      getOptionLabel={(doc) => recordTitle(doc)}
+      isOptionEqualToValue={(a, b) => a._id === b._id}
+      onChange={(_, doc) => {
+        setLoaded(doc ? { id: doc._id, doc } : null);
+        onChange(doc?._id);
+      }}
+      onInputChange={(_, text, reason) => reason === 'input' && setInput(text)}
+      noOptionsText={t('resource.noOptions')}
+      renderInput={(params) => (
+        <TextField {...params} name={field.name} label={label} error={Boolean(error)} helperText={error} />
+      )}
+    />
+  );
+}

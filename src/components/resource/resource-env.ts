@@ -1,0 +1,37 @@
+import type { ResourceSpec } from '../../domain/records/schema';
+import type { PouchDoc } from '../../data/pouch-api';
+
+export interface Member {
+  id: string;
+  name: string;
+}
+
+/** What the generic resource screens need from the group and the session, composed in src/app. */
+export interface ResourceEnv {
+  /** The group's database, `acc-<uuid>`. */
+  accountId: string;
+  userId: string;
+  /** Group features switched on (checklist, maintenance, …). */
+  features: ReadonlySet<string>;
+  members: readonly Member[];
+  settings: Readonly<Record<string, string>>;
+}
+
+/** What a module adds to the generic screens of one resource. */
+export interface ResourceHooks {
+  /** Before a save: fills what the product computes (a ticket's number, its checklist). */
+  prepare?: (doc: PouchDoc, context: { isNew: boolean; env: ResourceEnv }) => Promise<PouchDoc>;
+  /** After a save: writes related records (equipment related to its customer). */
+  afterSave?: (
+    doc: PouchDoc,
+    context: { isNew: boolean; env: ResourceEnv; form: Record<string, unknown> },
+  ) => Promise<void>;
+}
+
+export function resourcePath(
+  env: Pick<ResourceEnv, 'accountId'>,
+  spec: Pick<ResourceSpec, 'resource'>,
+  tail = '',
+): string {
+  return `/account/${env.accountId}/${spec.resource}${tail}`;
+}

@@ -1,0 +1,288 @@
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import TuneIcon from '@mui/icons-material/Tune';
+import {
+  Button,
+  Card,
+  Collapse,
+  IconButton,
+  InputAdornment,
+  Link,
+  MenuItem,
+  Pagination,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { recordTitle } from '../../domain/records';
+import type { FieldSpec, ResourceSpec, SortDirection } from '../../domain/records/schema';
+import type { PouchDoc } from '../../data/pouch-api';
+import { listRecords } from '../../data/record-list';
+import { EmptyState } from '../empty-state';
+import { ErrorBox } from '../error-box';
+import { FieldValue } from './field-value';
+import { type ResourceEnv, resourcePath } from './resource-env';
+import { useRecordTitles, useReplicaQuery } from './use-records';
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+const STAMP_FIELD: Readonly<Record<string, FieldSpec>> = {
+  created_at: { name: 'created_at', type: 'text' },
+  updated_at: { name: 'updated_at', type: 'text' },
+};
+
+export function fieldOf(spec: ResourceSpec, name: string): FieldSpec {
+  return spec.fields.find((f) => f.name === name) ?? STAMP_FIELD[name] ?? { name, type: 'text' };
+}
+
+export function fieldLabel(t: (key: string) => string, spec: ResourceSpec, name: string): string {
+  return name in STAMP_FIELD ? t(`resource.fields.${name}`) : t(`records.${spec.resource}.fields.${name}`);
+}
+
+interface ResourceIndexProps {
+  spec: ResourceSpec;
+  env: ResourceEnv;
+  /** Buttons a module adds beside "New" (the ticket board). */
+  actions?: ReactNode;
+}
+
+/** The index screen of every described resource: search, advanced search, pages, empty state. */
+export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const sort = spec.sort.includes(params.get('sort') ?? '') ? params.get('sort')! : spec.defaultSort.field;
+  const direction: SortDirection =
+    params.get('direction') === 'asc' || params.get('direction') === 'desc'
+      ? (params.get('direction') as SortDirection)
+      : spec.defaultSort.direction;
+  const perPage = PAGE_SIZES.find((size) => String(size) === params.get('per')) ?? PAGE_SIZES[0];
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [typed, setTyped] = useState(search);
+  const [advanced, setAdvanced] = useState(false);
+
+  const update = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          if (!('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  // Typing searches after a short pause, without a button to press.
+  useEffect(() => {
+    if (typed === search) return;
+    const timer = setTimeout(() => update({ q: typed }), 250);
+    return () => clearTimeout(timer);
+  }, [typed, search, update]);
+
+  const load = useCallback(
+    () => listRecords<PouchDoc>(env.accountId, { klass: spec.klass, search, sort, direction, page, perPage }),
+    [env.accountId, spec.klass, search, sort, direction, page, perPage],
+  );
+  const { value: result, error, setError } = useReplicaQuery(env.accountId, load);
+  const references = spec.columns.filter((c) => fieldOf(spec, c).type === 'reference');
+  const related = useRecordTitles(
+    env.accountId,
+    (result?.rows ?? []).flatMap((row) => references.map((c) => row[c] as string)),
+  );
+  const pages = result ? Math.max(1, Math.ceil(result.total / perPage)) : 1;
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h5" component="h1">
+          {t(`records.${spec.resource}.title`)}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          {actions}
+          <Button
+            component={RouterLink}
+            to={resourcePath(env, spec, '/new')}
+            variant="contained"
+            startIcon={<AddIcon />}
+          >
+            {t(`records.${spec.resource}.new`)}
+          </Button>
+        </Stack>
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <TextField
+          fullWidth
+          size="small"
+          type="search"
+          label={t('resource.search')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          slotProps={{
+            htmlInput: { name: 'q' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <IconButton
+          aria-label={t('resource.advancedSearch')}
+          aria-expanded={advanced}
+          onClick={() => setAdvanced((a) => !a)}
+        >
+          <TuneIcon />
+        </IconButton>
+      </Stack>
+      <Collapse in={advanced}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            size="small"
+            label={t('resource.perPage')}
+            value={String(perPage)}
+            onChange={(e) => update({ per: e.target.value })}
+            slotProps={{ htmlInput: { name: 'per' } }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <MenuItem key={size} value={String(size)}>
+                {size}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('resource.sortBy')}
+            value={sort}
+            onChange={(e) => update({ sort: e.target.value })}
+            slotProps={{ htmlInput: { name: 'sort' } }}
+          >
+            {spec.sort.map((field) => (
+              <MenuItem key={field} value={field}>
+                {fieldLabel(t, spec, field)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('resource.direction')}
+            value={direction}
+            onChange={(e) => update({ direction: e.target.value })}
+            slotProps={{ htmlInput: { name: 'direction' } }}
+          >
+            <MenuItem value="asc">{t('resource.asc')}</MenuItem>
+            <MenuItem value="desc">{t('resource.desc')}</MenuItem>
+          </TextField>
+        </Stack>
+      </Collapse>
+      <ErrorBox error={error} onClose={() => setError(null)} />
+      {result && result.rows.length === 0 && (
+        <EmptyState
+          title={search ? t('resource.noMatch') : t(`records.${spec.resource}.empty`)}
+          action={
+            !search && (
+              <Button component={RouterLink} to={resourcePath(env, spec, '/new')} startIcon={<AddIcon />}>
+                {t(`records.${spec.resource}.new`)}
+              </Button>
+            )
+          }
+        />
+      )}
+      {result && result.rows.length > 0 && (
+        <Card variant="outlined">
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t(`records.${spec.resource}.title`)}>
+              <TableHead>
+                <TableRow>
+                  {spec.columns.map((column, i) => (
+                    <TableCell key={column} sx={i > 1 ? { display: { xs: 'none', md: 'table-cell' } } : undefined}>
+                      {fieldLabel(t, spec, column)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {result.rows.map((row) => (
+                  <TableRow key={row._id} hover data-record={row._id}>
+                    {spec.columns.map((column, i) => (
+                      <TableCell
+                        key={column}
+                        sx={
+                          i > 1
+                            ? { display: { xs: 'none', md: 'table-cell' } }
+                            : { maxWidth: '24rem', overflowWrap: 'anywhere' }
+                        }
+                      >
+                        {i === 0 ? (
+                          <Link
+                            component={RouterLink}
+                            to={resourcePath(env, spec, `/${row._id}`)}
+                            aria-label={recordTitle(row)}
+                          >
+                            <FieldValue
+                              resource={spec.resource}
+                              field={fieldOf(spec, column)}
+                              value={row[column]}
+                              env={env}
+                              related={related}
+                              compact
+                            />
+                          </Link>
+                        ) : (
+                          <FieldValue
+                            resource={spec.resource}
+                            field={fieldOf(spec, column)}
+                            value={row[column]}
+                            env={env}
+                            related={related}
+                            compact
+                          />
+                        )}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Card>
+      )}
+      {result && result.total > 0 && (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: 'center' }}
+        >
+          <Typography variant="body2" color="text.secondary" data-total={result.total}>
+            {t('resource.total', { count: result.total })}
+          </Typography>
+          {pages > 1 && (
+            <Pagination count={pages} page={Math.min(page, pages)} onChange={(_, p) => update({ page: String(p) })} />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,142 @@
+// Conflicts between devices, on the device. Two devices that changed one record offline leave two
+// revisions of it; fields changed on one side only merge by themselves (src/domain/merge.ts),
+// fields changed on both sides wait for a person. Every device reaches the same result: the merge
+// is written on the winning revision (the same on every replica) and identical contents are
+// settled by keeping that winner, so two devices merging at once still converge.
+import { type Doc, type MergeResult, sameValue, threeWayMerge } from '../domain/merge';
+import { localDb, remoteDb } from './databases';
+import { markPending } from './pending-writes';
+import type { Database } from './pouch';
+import type { PouchDoc } from './pouch-api';
+import { useSyncStore } from './sync-store';
+
+/**
+ * The revision a local edit started from, kept beside the record: the replica compacts old
+ * revisions away, and a three-way merge needs the common ancestor.
+ */
+const baseId = (id: string) => `_local/moneta-base-${id}`;
+
+interface BaseDoc {
+  _id: string;
+  _rev?: string;
+  doc: PouchDoc;
+}
+
+async function readLocal<T>(db: Database, id: string): Promise<T | null> {
+  try {
+    return (await db.get(id)) as unknown as T;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * Before a local edit: remembers the revision it starts from, unless an earlier edit not yet
+ * settled already did (the base is the last revision every device agreed on).
+ */
+export async function rememberBase(db: Database, id: string, rev: string, pending: boolean): Promise<void> {
+  const current = await readLocal<BaseDoc>(db, baseId(id));
+  if (current && pending) return;
+  let doc: PouchDoc;
+  try {
+    doc = await db.get(id, { rev });
+  } catch {
+    return;
+  }
+  await db.put({ _id: baseId(id), ...(current?._rev ? { _rev: current._rev } : {}), doc } as never);
+}
+
+const META = /^_/;
+
+function content(doc: PouchDoc): Doc {
+  return Object.fromEntries(Object.entries(doc).filter(([key]) => !META.test(key)));
+}
+
+/** The newest revision both branches descend from. */
+function commonAncestor(a: PouchDoc, b: PouchDoc): string | null {
+  const revsOf = (doc: PouchDoc) => {
+    const revisions = doc._revisions as { start: number; ids: string[] } | undefined;
+    return revisions ? revisions.ids.map((hash, i) => `${revisions.start - i}-${hash}`) : [];
+  };
+  const theirs = new Set(revsOf(b));
+  return revsOf(a).find((rev) => theirs.has(rev)) ?? null;
+}
+
+async function findBase(name: string, db: Database, winner: PouchDoc, loser: PouchDoc): Promise<Doc | null> {
+  const ancestor = commonAncestor(winner, loser);
+  if (!ancestor) return null;
+  const kept = await readLocal<BaseDoc>(db, baseId(winner._id));
+  if (kept?.doc._rev === ancestor) return content(kept.doc);
+  for (const source of [db, globalThis.navigator?.onLine === false ? null : remoteDb(name)]) {
+    if (!source) continue;
+    try {
+      return content(await source.get(winner._id, { rev: ancestor }));
+    } catch {
+      // Compacted away here: try the server, which may still have it; else merge without a base.
+    }
+  }
+  return null;
+}
+
+export interface RecordConflict {
+  /** The revision every replica shows, and the ones competing with it. */
+  winner: PouchDoc;
+  losers: PouchDoc[];
+  /** The winner with every change that merges by itself; `conflicts` lists what needs a person. */
+  merge: MergeResult;
+}
+
+/** The record's competing revisions and their merge, or null when it has none. */
+export async function readConflict(name: string, id: string): Promise<RecordConflict | null> {
+  const db = localDb(name);
+  const winner = await db.get(id, { conflicts: true, revs: true });
+  const revs = winner._conflicts ?? [];
+  if (revs.length === 0) return null;
+  const losers = await Promise.all(revs.map((rev) => db.get(id, { rev, revs: true })));
+  let merged: Doc = content(winner);
+  const conflicts: MergeResult['conflicts'] = [];
+  for (const loser of losers) {
+    const step = threeWayMerge(await findBase(name, db, winner, loser), merged, content(loser));
+    merged = step.merged;
+    conflicts.push(...step.conflicts);
+  }
+  return { winner, losers, merge: { merged, conflicts } };
+}
+
+/** Writes the settled record on the winning revision and closes every losing one, in one go. */
+export async function settleConflict(name: string, conflict: RecordConflict, resolved: Doc): Promise<void> {
+  const db = localDb(name);
+  const { winner, losers } = conflict;
+  const docs: PouchDoc[] = losers.map((loser) => ({ _id: loser._id, _rev: loser._rev, _deleted: true }));
+  // Identical contents: keep the winner as it is, so devices settling together agree.
+  if (!sameValue(resolved, content(winner))) docs.push({ ...resolved, _id: winner._id, _rev: winner._rev });
+  const results = await db.bulkDocs(docs);
+  let pending = 0;
+  for (const result of results) if ('rev' in result) pending = await markPending(db, result.id, result.rev);
+  useSyncStore.getState().update(name, { pending });
+}
+
+/**
+ * After a pull: settles every listed record whose revisions merge without a person. Returns the
+ * ids left conflicted.
+ */
+export async function mergePulledConflicts(name: string, ids: readonly string[]): Promise<string[]> {
+  const left: string[] = [];
+  for (const id of ids) {
+    if (id.startsWith('_')) continue;
+    let conflict: RecordConflict | null;
+    try {
+      conflict = await readConflict(name, id);
+    } catch {
+      continue;
+    }
+    if (!conflict) continue;
+    if (conflict.merge.conflicts.length > 0) {
+      left.push(id);
+      continue;
+    }
+    await settleConflict(name, conflict, conflict.merge.merged);
+  }
+  return left;
+}

@@ -1,0 +1,86 @@
+// One page of a record list, read from the local replica: sorted and paged through a
+// pouchdb-find index, or, with search terms, through the group's search view (the words of
+// each record's searchable fields), then sorted on the device.
+import { searchWords } from '../domain/records/search';
+import type { SortDirection } from '../domain/records/schema';
+import { localDb } from './databases';
+import type { PouchDoc } from './pouch-api';
+import { ensureIndex } from './records';
+
+export interface ListQuery {
+  klass: string;
+  search?: string;
+  sort: string;
+  direction: SortDirection;
+  /** 1-based. */
+  page: number;
+  perPage: number;
+  /** Equality filters on fields (e.g. a ticket's status, an equipment's records). */
+  filter?: Readonly<Record<string, string>>;
+}
+
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+const SEARCH_VIEW = 'search/by-word';
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' });
+}
+
+async function countKlass(dbName: string, klass: string): Promise<number> {
+  const { rows } = await localDb(dbName).query('count-by-klass/all', { key: klass, reduce: true, group: true });
+  return Number(rows[0]?.value ?? 0);
+}
+
+/** Ids of the records holding a word that starts with every term. */
+async function searchIds(dbName: string, klass: string, terms: readonly string[]): Promise<string[]> {
+  const db = localDb(dbName);
+  let found: Set<string> | null = null;
+  for (const term of terms) {
+    const { rows } = await db.query(SEARCH_VIEW, {
+      startkey: [klass, term],
+      endkey: [klass, `${term}\ufff0`],
+      reduce: false,
+    });
+    const ids = new Set(rows.map((row) => row.id!).filter((id) => found === null || found.has(id)));
+    found = ids;
+    if (found.size === 0) break;
+  }
+  return [...(found ?? [])];
+}
+
+export async function readRecords(dbName: string, ids: readonly string[]): Promise<PouchDoc[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await localDb(dbName).allDocs({ keys: [...ids], include_docs: true });
+  return rows.flatMap((row) => (row.doc ? [row.doc] : []));
+}
+
+export async function listRecords<T extends { _id: string }>(dbName: string, query: ListQuery): Promise<ListPage<T>> {
+  const { klass, sort, direction, page, perPage, filter = {} } = query;
+  const terms = searchWords(query.search ?? '');
+  const skip = Math.max(0, page - 1) * perPage;
+  if (terms.length > 0) {
+    const docs = (await readRecords(dbName, await searchIds(dbName, klass, terms))).filter((doc) =>
+      Object.entries(filter).every(([field, value]) => doc[field] === value),
+    );
+    const sign = direction === 'asc' ? 1 : -1;
+    docs.sort((a, b) => sign * compare(a[sort], b[sort]));
+    return { rows: docs.slice(skip, skip + perPage) as unknown as T[], total: docs.length };
+  }
+  const db = localDb(dbName);
+  const filterFields = Object.keys(filter).sort();
+  const fields = ['klass', ...filterFields, sort];
+  await ensureIndex(db, fields);
+  const selector: Record<string, unknown> = { klass, ...filter, [sort]: { $gt: null } };
+  const [found, total] = await Promise.all([
+    db.find({ selector, sort: fields.map((field) => ({ [field]: direction })), limit: perPage, skip }),
+    filterFields.length === 0
+      ? countKlass(dbName, klass)
+      : db.find({ selector, fields: ['_id'] }).then((r) => r.docs.length),
+  ]);
+  return { rows: found.docs as unknown as T[], total };
+}

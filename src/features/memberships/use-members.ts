@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { useReplicaQuery } from '../../components/resource/use-records';
+import type { Member } from '../../components/resource/resource-env';
+import type { Membership } from '../../domain/groups';
+import { findRecords } from '../../data/records';
+
+async function readMembers(accountId: string): Promise<Member[]> {
+  const memberships = await findRecords<Membership>(accountId, { selector: { klass: 'Membership' }, limit: 10_000 });
+  return memberships
+    .filter((m) => m.status === 'accepted' && m.user_id)
+    .map((m) => ({ id: m.user_id!, name: m.user?.fullname || m.user?.email || m.email || m.user_id! }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The group's members, as technicians and reviewers to choose from; read from the device. */
+export function useMembers(accountId: string): readonly Member[] {
+  const load = useCallback(() => readMembers(accountId), [accountId]);
+  return useReplicaQuery(accountId, load).value ?? NONE;
+}
+
+const NONE: readonly Member[] = [];

@@ -1,0 +1,191 @@
+// The generic resource screens on customers, and what happens when two devices change one
+// record while offline: disjoint fields merge, the field changed on both sides waits for a person.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { confirmUser, createGroup, registerUser } from '../support/factories';
+import { AppPage } from './support/app-page';
+import { newContext, screenshots } from './support/browser';
+import { e2eHarness } from './support/harness';
+
+const e2e = e2eHarness();
+
+async function signIn(page: Page, email: string, password: string, db: string): Promise<AppPage> {
+  const app = new AppPage(page);
+  await app.login(email, password);
+  await page.waitForURL((url) => url.pathname === `/account/${db}`);
+  return app;
+}
+
+describe('resource screens', () => {
+  it('list, create with field errors, show, edit, search and delete customers', async () => {
+    const user = await registerUser(e2e.server.url, { fullname: 'Célia Registro' });
+    await confirmUser(e2e.server.dataDir, user);
+    const db = await createGroup(user, 'Oficina Records');
+    const context = await newContext(e2e.browser, e2e.server.url);
+    const page = await context.newPage();
+    const app = await signIn(page, user.email, user.password, db);
+
+    await page.goto(`/account/${db}/customers`);
+    await app.heading('records.customers.title').waitFor();
+    await page.getByText(app.t('records.customers.empty')).waitFor();
+    await screenshots(page, 'customers-empty');
+    await app.link('records.customers.new').first().click();
+    await app.heading('records.customers.new').waitFor();
+    await app.field('email').fill('not-an-address');
+    await app.button('actions.save').click();
+    await expect.poll(() => app.fieldError('name').textContent()).toBe(app.t('errors.cant-be-blank'));
+    expect(await app.fieldError('email').textContent()).toBe(app.t('errors.is-invalid'));
+    await screenshots(page, 'customer-form-errors');
+
+    await app.fill({ name: 'Joana Conceição', email: 'joana@example.com', company_name: 'Padaria Sol' });
+    await page
+      .getByRole('button', { name: app.t('resource.addRow', { label: app.t('records.customers.fields.phones') }) })
+      .click();
+    await app.field('phones.0.number').fill('+55 11 99999-0000');
+    await app.button('actions.save').click();
+    await page.waitForURL(/\/customers\/cus-[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Joana Conceição' }).waitFor();
+    await page.getByText('+55 11 99999-0000').waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await expect
+      .poll(async () => (await user.client.get<{ name?: string }>(`/db/${db}/${id}`)).body.name, { timeout: 20_000 })
+      .toBe('Joana Conceição');
+    await page.getByText(app.t('resource.changes.create', { name: 'Célia Registro' })).waitFor();
+    await screenshots(page, 'customer-show');
+
+    await page.getByRole('link', { name: app.t('actions.edit') }).click();
+    await app.field('company_name').fill('Padaria Lua');
+    await app.button('actions.save').click();
+    await page.getByText('Padaria Lua').waitFor();
+
+    for (const name of ['Ana Souza', 'Bruno Lima']) {
+      await page.goto(`/account/${db}/customers/new`);
+      await app.field('name').fill(name);
+      await app.button('actions.save').click();
+      await page.getByRole('heading', { name }).waitFor();
+    }
+    await page.goto(`/account/${db}/customers`);
+    await expect.poll(() => page.locator('[data-record]').count(), { timeout: 10_000 }).toBe(3);
+    await screenshots(page, 'customers-index');
+    await page.locator('input[name="q"]').fill('conceicao');
+    await expect.poll(() => page.locator('[data-record]').count()).toBe(1);
+    await page.locator('input[name="q"]').fill('zzz');
+    await page.getByText(app.t('resource.noMatch')).waitFor();
+    await page.locator('input[name="q"]').fill('');
+    await page.getByRole('button', { name: app.t('resource.advancedSearch') }).click();
+    await page.getByRole('combobox', { name: app.t('resource.direction') }).click();
+    await page.getByRole('option', { name: app.t('resource.desc') }).click();
+    await expect.poll(() => page.locator('[data-record] a').first().textContent()).toBe('Joana Conceição');
+
+    await page.locator('[data-record] a', { hasText: 'Bruno Lima' }).click();
+    await page.getByRole('button', { name: app.t('actions.delete') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: app.t('actions.delete') })
+      .click();
+    await app.heading('records.customers.title').waitFor();
+    await expect.poll(() => page.locator('[data-record]').count()).toBe(2);
+    await context.close();
+  });
+
+  it('refuses bad records over /db with a reason per field', async () => {
+    const user = await registerUser(e2e.server.url);
+    const db = await createGroup(user, 'Oficina API');
+    const id = `cus-${randomUUID()}`;
+    const bad = await user.client.put(`/db/${db}/${id}`, { klass: 'Customer', email: 'x' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.reason).toEqual({ name: ["can't be blank"], email: ['is invalid'] });
+    expect((await user.client.get(`/db/${db}/${id}`)).status).toBe(404);
+  });
+});
+
+describe('conflicts', () => {
+  it('merges disjoint offline changes and offers the field changed on both devices', async () => {
+    const user = await registerUser(e2e.server.url, { fullname: 'Rita Campo' });
+    await confirmUser(e2e.server.dataDir, user);
+    const db = await createGroup(user, 'Oficina Conflito');
+    const id = `cus-${randomUUID()}`;
+    const created = await user.client.put<{ rev: string }>(`/db/${db}/${id}`, {
+      klass: 'Customer',
+      name: 'Original',
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-01T10:00:00.000Z',
+    });
+    expect(created.status).toBe(201);
+
+    const devices = await Promise.all(
+      [0, 1].map(async () => {
+        const context = await newContext(e2e.browser, e2e.server.url);
+        const page = await context.newPage();
+        const app = await signIn(page, user.email, user.password, db);
+        // As on a device where the app was installed before: the service worker serves the app.
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await page.goto(`/account/${db}/customers/${id}/edit`);
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        await expect.poll(() => app.field('name').inputValue(), { timeout: 20_000 }).toBe('Original');
+        return { context, page, app };
+      }),
+    );
+    const [a, b] = devices as [(typeof devices)[number], (typeof devices)[number]];
+    await a.context.setOffline(true);
+    await b.context.setOffline(true);
+    await a.app.fill({ name: 'Name from A', email: 'a@example.com' });
+    await a.app.button('actions.save').click();
+    await a.page.getByRole('heading', { name: 'Name from A' }).waitFor();
+    await b.app.fill({ name: 'Name from B', company_name: 'Company B' });
+    await b.app.button('actions.save').click();
+    await b.page.getByRole('heading', { name: 'Name from B' }).waitFor();
+
+    const pending = (page: Page) => page.locator('[data-pending]').getAttribute('data-pending');
+    await a.context.setOffline(false);
+    await expect.poll(() => pending(a.page), { timeout: 20_000 }).toBe('0');
+    await b.context.setOffline(false);
+    await expect.poll(() => pending(b.page), { timeout: 20_000 }).toBe('0');
+
+    // Both revisions are kept on the server until someone chooses.
+    const onServer = async () =>
+      (await user.client.get<Record<string, unknown>>(`/db/${db}/${id}?conflicts=true`)).body;
+    await expect.poll(async () => ((await onServer())._conflicts as string[] | undefined)?.length ?? 0).toBe(1);
+
+    for (const { page } of devices) {
+      const panel = page.locator(`[data-conflict="${id}"]`);
+      await panel.waitFor({ timeout: 20_000 });
+      // The fields changed on one side only are merged on the page already.
+      await page.getByText('a@example.com').waitFor();
+      await page.getByText('Company B').waitFor();
+      expect(
+        await panel
+          .locator('[data-conflict-field]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-conflict-field'))),
+      ).toEqual(['name']);
+    }
+    await screenshots(b.page, 'record-conflict');
+
+    const panel = b.page.locator(`[data-conflict="${id}"]`);
+    await panel.locator('label', { hasText: 'Name from B' }).click();
+    await panel.getByRole('button', { name: b.app.t('conflicts.resolve') }).click();
+    await expect
+      .poll(
+        async () => {
+          const doc = await onServer();
+          return { name: doc.name, email: doc.email, company: doc.company_name, conflicts: doc._conflicts ?? [] };
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual({ name: 'Name from B', email: 'a@example.com', company: 'Company B', conflicts: [] });
+    for (const { page } of devices) {
+      await expect.poll(() => page.locator(`[data-conflict="${id}"]`).count(), { timeout: 20_000 }).toBe(0);
+      await page.getByRole('heading', { name: 'Name from B' }).waitFor({ timeout: 20_000 });
+      await page.getByText('a@example.com').waitFor();
+    }
+    // Nothing was lost unasked: the losing revision was closed by the resolution, not replaced.
+    const res = await user.client.raw('GET', `/db/${db}/${id}?open_revs=all`, {
+      headers: { accept: 'application/json' },
+    });
+    const revs = (await res.json()) as Array<{ ok?: { _deleted?: boolean; name?: string } }>;
+    expect(revs.length).toBe(2);
+    expect(revs.filter((r) => !r.ok?._deleted).map((r) => r.ok?.name)).toEqual(['Name from B']);
+    for (const { context } of devices) await context.close();
+  });
+});
