@@ -112,8 +112,31 @@ describe('checkDocWrite', () => {
     expect(checkDocWrite(actor, group, { _id: adj, _deleted: true }, { admin: true })).toEqual({ ok: true });
     const membership = { _id: 'mem-44444444-4444-4444-8444-444444444444', klass: 'Membership' };
     expect(checkDocWrite(actor, group, membership, { admin: true })).toMatchObject({ status: 403 });
-    const ticket = { _id: 'tik-44444444-4444-4444-8444-444444444444', klass: 'Ticket' };
+    const ticket = {
+      _id: 'tik-44444444-4444-4444-8444-444444444444',
+      klass: 'Ticket',
+      title: 'Pump',
+      status: 'open',
+      priority: 'low',
+      ticket_kind: 'bug',
+    };
     expect(checkDocWrite(actor, group, ticket)).toEqual({ ok: true });
+  });
+
+  it('checks described records with the rules their forms use', () => {
+    const ticket = { _id: 'tik-44444444-4444-4444-8444-444444444444', klass: 'Ticket', status: 'gone' };
+    expect(checkDocWrite(actor, group, ticket)).toEqual({
+      ok: false,
+      status: 422,
+      reason: {
+        title: ["can't be blank"],
+        status: ['is not included in the list'],
+        priority: ["can't be blank"],
+        ticket_kind: ["can't be blank"],
+      },
+    });
+    expect(checkDocWrite(actor, group, { _id: 'ticket-series', klass: 'Comment' })).toMatchObject({ status: 403 });
+    expect(checkDocWrite(actor, group, { _id: 'ticket-series', _deleted: true })).toMatchObject({ status: 403 });
   });
 
   it('refuses writes to databases the user cannot read', () => {

@@ -3,6 +3,7 @@
 import { FIELD_MESSAGES, type FieldReasons, MESSAGES } from './errors';
 import { databaseKind, isId, klassOfId } from './ids';
 import { ADMIN_ONLY_KLASSES } from './groups';
+import { specOfKlass, validateRecord } from './records';
 import { isLocale } from './locale';
 
 export const TOKEN_PERMISSIONS = ['read', 'write'] as const;
@@ -92,7 +93,9 @@ export function allowsOperation(actor: Actor, operation: DbOperation, db?: strin
 }
 
 /** Klasses only the server writes, whatever the database (memberships change through their own calls). */
-const SERVER_KLASSES = new Set(['UserToken', 'User', 'PlanPrice', 'Account', 'Membership', 'Invite']);
+/** Server-written documents whose ids carry no klass prefix (the ticket-series counter). */
+const SERVER_DOC_IDS = new Set(['ticket-series']);
+const SERVER_KLASSES = new Set(['UserToken', 'User', 'PlanPrice', 'Account', 'Membership', 'Invite', 'TicketSeries']);
 
 /** What the server knows about the actor in a group database. */
 export interface GroupAccess {
@@ -126,7 +129,7 @@ export function checkDocWrite(
   if (!canReadDatabase(actor, db)) return FORBIDDEN;
   const id = doc._id;
   if (typeof id !== 'string' || id === '') return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.blank] } };
-  if (id.startsWith('_')) return FORBIDDEN;
+  if (id.startsWith('_') || SERVER_DOC_IDS.has(id)) return FORBIDDEN;
   const group = databaseKind(db) === 'group';
   if (doc._deleted === true) {
     const klass = klassOfId(id);
@@ -140,6 +143,12 @@ export function checkDocWrite(
   if (idKlass && idKlass !== doc.klass) return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };
   if (databaseKind(db) === 'personal') return checkPersonalDoc(doc);
   if (ADMIN_ONLY_KLASSES.has(doc.klass) && !access.admin) return FORBIDDEN;
+  // Records with screens are checked with the rules their forms use (src/domain/records).
+  const spec = specOfKlass(doc.klass);
+  if (spec) {
+    const errors = validateRecord(spec, doc as Record<string, unknown>);
+    if (errors.hasErrors) return { ok: false, status: 422, reason: errors.reasons };
+  }
   return ALLOWED;
 }
 

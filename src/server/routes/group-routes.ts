@@ -8,6 +8,7 @@ import { requireActive } from '../http/authenticate';
 import { forbidden } from '../http/http-error';
 import { createGroup, readAccount } from '../services/groups';
 import { systemNotifications } from '../services/notifications';
+import { allocateTicketSeries } from '../services/ticket-series';
 import { acceptInvite, inviteMember, listInvites, removeMembership, updateMembership } from '../services/memberships';
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
@@ -47,6 +48,13 @@ export function groupApiRoutes(ctx: AppContext): Router {
     asyncRoute(async (req, res) => {
       const auth = await requireActive(ctx, req, res);
       res.json({ invites: await listInvites(ctx, auth.user) });
+    }),
+  );
+  router.post(
+    '/groups/:db/ticket-series',
+    asyncRoute(async (req, res) => {
+      const auth = await requireWriter(ctx, req, res);
+      res.status(201).json({ series: await allocateTicketSeries(ctx, auth.user, req.params.db ?? '') });
     }),
   );
   return router;
