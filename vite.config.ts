@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -36,11 +37,57 @@ function versionFile(): Plugin {
   };
 }
 
+// Translations are fetched at run time (src/app/i18n.ts) and cached by the service worker when
+// used, not bundled nor precached. Only the browser's namespaces are served: mail.json is the
+// server's. Each file's URL carries a hash of its content, so a changed text misses every cache.
+const LOCALES_DIR = new URL('./locales/', import.meta.url);
+const BROWSER_NAMESPACES = ['translation'];
+
+function readLocales(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const lng of readdirSync(LOCALES_DIR)) {
+    for (const ns of BROWSER_NAMESPACES) {
+      const json = readFileSync(new URL(`${lng}/${ns}.json`, LOCALES_DIR), 'utf8');
+      files.set(`${lng}/${ns}`, JSON.stringify(JSON.parse(json)));
+    }
+  }
+  return files;
+}
+
+// Read once for the build, so the files emitted are the ones whose hashes the bundle holds.
+const builtLocales = readLocales();
+const localeVersions = Object.fromEntries(
+  [...builtLocales].map(([file, json]) => [file, createHash('sha256').update(json).digest('hex').slice(0, 10)]),
+);
+
+function localeFiles(): Plugin {
+  return {
+    name: 'moneta-locales',
+    // Development: read from disk at every request, so edits show on reload.
+    configureServer(server) {
+      server.middlewares.use('/locales', (req, res, next) => {
+        const file = /^\/([\w-]+\/[\w-]+)\.json(\?|$)/.exec(req.url ?? '')?.[1];
+        const json = file ? readLocales().get(file) : undefined;
+        if (!json) return next();
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(json);
+      });
+    },
+    generateBundle() {
+      for (const [file, json] of builtLocales) {
+        this.emitFile({ type: 'asset', fileName: `locales/${file}.json`, source: json });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(buildId) },
+  define: { __APP_VERSION__: JSON.stringify(buildId), __LOCALE_VERSIONS__: JSON.stringify(localeVersions) },
   plugins: [
     react(),
     versionFile(),
+    localeFiles(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,32 +1,65 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en/translation.json';
-import ptBR from '../../locales/pt-BR/translation.json';
 import { readStoredLocale } from '../data/preferences';
 import { defaultLocale, LOCALES, type Locale } from '../domain/locale';
-
-export const resources = { en: { translation: en }, 'pt-BR': { translation: ptBR } } as const;
+import { loadTranslations } from './locale-files';
 
 /** Signed out: the last choice on this device, else the browser's languages (spec 000 §5). */
 export function initialLocale(): Locale {
   return readStoredLocale() ?? defaultLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
-export function initI18n(): typeof i18next {
+/** Languages chosen later (the language menu, the user's saved setting) load through i18next. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lng, ns, callback) => {
+    loadTranslations(lng, ns).then(
+      (translations) => callback(null, translations),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/**
+ * The first language's texts and English's (every language's fallback), fetched together: with
+ * both in hand i18next is ready at once, and a language switch that fails offline still reads.
+ * When the first language cannot be had, the app starts in English (see loadTranslations).
+ */
+async function loadFirstLocale(): Promise<{ lng: Locale; resources: Resource }> {
   const lng = initialLocale();
+  const english = loadTranslations('en');
+  const own = lng === 'en' ? english : loadTranslations(lng).catch(() => null);
+  const [ownTexts, englishTexts] = await Promise.all([own, english]);
+  if (!ownTexts) return { lng: 'en', resources: { en: { translation: englishTexts } } };
+  return { lng, resources: { en: { translation: englishTexts }, [lng]: { translation: ownTexts } } };
+}
+
+// Awaited while the modules load, so the texts are there before the first render: main.tsx runs
+// its body (initI18n, then render) only after this module has finished evaluating.
+const first = await loadFirstLocale();
+
+export function initI18n(): typeof i18next {
+  const { lng, resources } = first;
   document.documentElement.lang = lng;
-  void i18next.use(initReactI18next).init({
-    resources,
-    lng,
-    fallbackLng: 'en',
-    supportedLngs: LOCALES,
-    // Reason keys are sentences turned into keys (errors.Email-or-password-is-incorrect): no ':' namespaces.
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    // A key missing from en is a bug: shout in development (Excalidraw habit), the test catches the rest.
-    saveMissing: import.meta.env.DEV,
-    missingKeyHandler: (_lngs, _ns, key) => console.error(`Missing translation key: ${key}`),
-  });
+  void i18next
+    .use(initReactI18next)
+    .use(localeBackend)
+    .init({
+      resources,
+      // The first language comes with init; the others are read through the backend when chosen.
+      partialBundledLanguages: true,
+      lng,
+      fallbackLng: 'en',
+      supportedLngs: LOCALES,
+      ns: ['translation'],
+      // Reason keys are sentences turned into keys (errors.Email-or-password-is-incorrect): no ':' namespaces.
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      // A key missing from en is a bug: shout in development (Excalidraw habit), the test catches the rest.
+      saveMissing: import.meta.env.DEV,
+      missingKeyHandler: (_lngs, _ns, key) => console.error(`Missing translation key: ${key}`),
+    });
   return i18next;
 }

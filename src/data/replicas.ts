@@ -1,13 +1,17 @@
 // Screens read the local replica; this brings it up to date first when the network allows.
 // Offline, or when the server cannot be reached, the device's copy is what there is.
-import { destroyLocalDb } from './databases';
+import { destroyLocalDb, type RemoteOptions } from './databases';
 import { verifySession } from './http-client';
-import { syncOnce } from './sync';
+import { isLiveAndCurrent, syncOnce } from './sync';
 
-export async function refreshReplica(name: string): Promise<void> {
+export async function refreshReplica(name: string, options: RemoteOptions = {}): Promise<void> {
   if (globalThis.navigator?.onLine === false) return;
+  // A live sync that caught up lately brings the server's changes as they happen: reading needs
+  // no round trip. A failing live sync is not current, so a refusal (403) or an ended session
+  // (401) still meets the one-off sync below and its handling.
+  if (isLiveAndCurrent(name)) return;
   try {
-    await syncOnce(name);
+    await syncOnce(name, options);
   } catch (error) {
     const status = (error as { status?: number }).status;
     // Refused: the user left or was removed. Their copy of the group goes with their access.

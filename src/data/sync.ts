@@ -1,9 +1,11 @@
 // Two-way replication between a local replica and the server. Live for the active group and the
 // personal database; one-off for the others, one at a time (browsers allow ~6 connections per
 // host). Offline is read from the browser (PouchDB's `paused` carries no error when offline), and
-// sync restarts on `online`; failures back off up to a minute.
+// sync restarts on `online`; failures back off up to a minute. After each successful pull the
+// replica's list indexes are built in the background (a no-op once they are).
 import { localDb, type RemoteOptions, remoteDb } from './databases';
 import { verifySession } from './http-client';
+import { buildIndexesInBackground } from './indexes';
 import { markPushed, pendingCount } from './pending-writes';
 import type { SyncReplication } from './pouch-api';
 import type { Database } from './pouch';
@@ -33,6 +35,23 @@ function describe(error: unknown): { status: number; error: string; reason: stri
 }
 
 const BACKOFF_MAX_MS = 60_000;
+
+/**
+ * How long a live sync counts as up to date after it last caught up. Caught up, it listens to the
+ * server's changes and applies them as they come, so reading the replica needs no round trip; but
+ * an idle feed says nothing, and a connection can die silently (sleep, a changed network), so
+ * past this a screen read checks with the server once more (see refreshReplica).
+ */
+export const LIVE_CURRENT_MS = 60_000;
+
+/** Running live syncs: when each last caught up, or null while it is pulling, failing or offline. */
+const liveSyncs = new Map<string, { caughtUpAt: number | null }>();
+
+/** True when a live sync of this database runs and caught up with the server recently. */
+export function isLiveAndCurrent(name: string, now = Date.now()): boolean {
+  const caughtUpAt = liveSyncs.get(name)?.caughtUpAt;
+  return caughtUpAt != null && now - caughtUpAt < LIVE_CURRENT_MS;
+}
 
 /** Design documents are the server's; the local ones (pouchdb-find indexes) stay on the device. */
 const pushable = (doc: { _id: string }) => !doc._id.startsWith('_design/');
@@ -74,6 +93,10 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
       });
     }
     store.update(name, { state: 'idle', lastSyncAt: new Date().toISOString(), error: null });
+    // A live sync at rest missed nothing either: it counts as current again, from now.
+    const live = liveSyncs.get(name);
+    if (live?.caughtUpAt != null) live.caughtUpAt = Date.now();
+    void buildIndexesInBackground(name);
   } catch (error) {
     store.update(name, { state: 'error', error: describe(error) });
     throw error;
@@ -90,10 +113,13 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
   let cancelled = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let delay = 0;
+  const live: { caughtUpAt: number | null } = { caughtUpAt: null };
+  liveSyncs.set(name, live);
 
   const localChanges = local.changes({ since: 'now', live: true }).on('change', () => void refreshPending(name, local));
 
   const stop = () => {
+    live.caughtUpAt = null;
     replication?.cancel();
     replication = null;
     clearTimeout(retryTimer);
@@ -119,13 +145,22 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
         delay = 0;
       })
       .on('paused', (error) => {
-        if (error) return;
+        if (error) {
+          live.caughtUpAt = null;
+          return;
+        }
+        live.caughtUpAt = Date.now();
         store.update(name, { state: 'paused', lastSyncAt: new Date().toISOString(), error: null });
         void refreshPending(name, local);
+        void buildIndexesInBackground(name);
       })
-      .on('active', () => store.update(name, { state: 'syncing' }))
+      .on('active', () => {
+        live.caughtUpAt = null;
+        store.update(name, { state: 'syncing' });
+      })
       .on('denied', (error) => store.update(name, { error: describe(error) }))
       .on('error', (error) => {
+        live.caughtUpAt = null;
         const described = describe(error);
         store.update(name, { state: 'error', error: described });
         // Access taken away does not come back by retrying.
@@ -163,6 +198,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
     cancel: () => {
       cancelled = true;
       stop();
+      if (liveSyncs.get(name) === live) liveSyncs.delete(name);
       localChanges.cancel();
       globalThis.removeEventListener?.('online', online);
       globalThis.removeEventListener?.('offline', offline);

@@ -22,7 +22,7 @@ function realisticDocs(count: number): Array<Record<string, unknown>> {
       docs.push({
         _id: `tik-${randomUUID()}`,
         klass: 'Ticket',
-        number: i + 1,
+        number: `1-${i + 1}`,
         title: `Service order ${i + 1}`,
         content: text(600),
         problem: text(200),
@@ -50,7 +50,8 @@ function realisticDocs(count: number): Array<Record<string, unknown>> {
         _id: `eqi-${randomUUID()}`,
         klass: 'Equipment',
         identifier: `SN-${i}`,
-        description: text(800),
+        description: text(240),
+        notes: text(560),
         maker: 'Acme',
         created_at: now,
         updated_at: now,
@@ -69,7 +70,9 @@ try {
   const docs = realisticDocs(DOCS);
   for (let i = 0; i < docs.length; i += 1000) {
     const res = await owner.client.post(`/db/${db}/_bulk_docs`, { docs: docs.slice(i, i + 1000) });
-    if (res.status !== 201) throw new Error(`seeding failed: ${res.status}`);
+    const refused = Array.isArray(res.body) ? (res.body as Array<{ error?: string }>).filter((r) => r.error) : [];
+    if (res.status !== 201 || refused.length > 0)
+      throw new Error(`seeding failed: ${res.status} ${JSON.stringify(refused[0])}`);
   }
   const bytes = JSON.stringify(docs).length / docs.length;
 

@@ -1,9 +1,11 @@
 // The installable app: manifest and service worker pass Chromium's installability check, the
-// shell opens offline, and a new build deployed on the server is offered and taken on reload.
+// shell and the texts of the languages used open offline, and a new build deployed on the server
+// is offered and taken on reload.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { AppPage } from './support/app-page';
@@ -19,6 +21,21 @@ afterAll(async () => {
   rmSync(nextBuild, { recursive: true, force: true });
   rmSync(profileDir, { recursive: true, force: true });
 });
+
+const LOCALE_EN = /^\/locales\/en\/translation\.json\?v=[0-9a-f]{10}$/;
+const LOCALE_PT = /^\/locales\/pt-BR\/translation\.json\?v=[0-9a-f]{10}$/;
+const relativeUrl = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
+
+/** What one of the worker's caches holds, as paths with their query. */
+function cachedUrls(page: Page, cacheName: string): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    const requests = await (await caches.open(name)).keys();
+    return requests.map((r) => new URL(r.url).pathname + new URL(r.url).search);
+  }, cacheName);
+}
 
 const scriptSrc = (html: string) => /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
 
@@ -40,14 +57,44 @@ describe('the installable app', () => {
     expect(manifest.errors).toEqual([]);
     expect(manifest.url).toMatch(/manifest\.webmanifest$/);
 
-    // Offline: the shell still comes from the device.
+    // Translations are cached when used, by the worker at run time: not part of the precache.
+    await expect.poll(() => cachedUrls(page, 'moneta-locales')).toEqual([expect.stringMatching(LOCALE_EN)]);
+    const precache = (await page.evaluate(() => caches.keys())).find((name) => name.startsWith('workbox-precache'));
+    expect((await cachedUrls(page, precache!)).filter((url) => url.startsWith('/locales/'))).toEqual([]);
+
+    // Offline: the shell still comes from the device, and so do its texts.
     await context.setOffline(true);
+    const englishOffline = page.waitForResponse((r) => LOCALE_EN.test(relativeUrl(r.url())));
     await page.reload();
     await page
       .getByRole('link', { name: app.t('login.submit') })
       .first()
       .waitFor();
+    expect((await englishOffline).fromServiceWorker()).toBe(true);
     await context.setOffline(false);
+
+    // Another language, chosen online, is cached as it is fetched and reads offline too.
+    await app.chooseLanguage('pt-BR');
+    await page
+      .getByRole('link', { name: app.t('login.submit') })
+      .first()
+      .waitFor();
+    await context.setOffline(true);
+    const portugueseOffline = page.waitForResponse((r) => LOCALE_PT.test(relativeUrl(r.url())));
+    await page.reload();
+    await page
+      .getByRole('link', { name: app.t('login.submit') })
+      .first()
+      .waitFor();
+    expect((await portugueseOffline).fromServiceWorker()).toBe(true);
+    await context.setOffline(false);
+    await app.chooseLanguage('en');
+
+    // Nothing of the server's routes is ever kept by the worker.
+    const everyCached = (await Promise.all((await page.evaluate(() => caches.keys())).map((n) => cachedUrls(page, n))))
+      .flat()
+      .filter((url) => /^\/(db|api)(\/|$)/.test(url));
+    expect(everyCached).toEqual([]);
 
     // A new build is deployed: same data, same address, another version.
     execFileSync('npx', ['vite', 'build', '--outDir', nextBuild, '--emptyOutDir', '--logLevel', 'error'], {

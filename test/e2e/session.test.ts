@@ -1,6 +1,7 @@
-// Session expiry, new versions and the confirmation countdown, as a person meets them.
+// Session expiry, new versions, the confirmation countdown and signing out (keeping or removing
+// the offline data), as a person meets them.
 import { describe, expect, it } from 'vitest';
-import { registerUser } from '../support/factories';
+import { confirmUser, createGroup, registerUser } from '../support/factories';
 import { AppPage } from './support/app-page';
 import { e2eHarness } from './support/harness';
 import { newContext, screenshots } from './support/browser';
@@ -67,6 +68,63 @@ describe('session and shell', () => {
     await app.chooseLanguage('pt-BR');
     await page.getByText(app.t('banner.daysLeft_one', { count: 1 })).waitFor();
     await screenshots(page, 'banner-last-day-pt');
+    await context.close();
+  });
+  it('asks at logout whether to keep the offline data, removing it by default (a shared device)', async () => {
+    const user = await registerUser(e2e.server.url);
+    await confirmUser(e2e.server.dataDir, user);
+    const db = await createGroup(user, 'Oficina Compartilhada');
+    const context = await newContext(e2e.browser, e2e.server.url);
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    /** Documents in the replica's IndexedDB store (pouchdb-browser's idb adapter). */
+    const storedDocs = () =>
+      page.evaluate(
+        (name) =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open(`_pouch_moneta-${name}`);
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              try {
+                const count = open.result.transaction('document-store').objectStore('document-store').count();
+                count.onsuccess = () => resolve(count.result);
+                count.onerror = () => reject(count.error);
+              } catch (error) {
+                reject(error as Error);
+              } finally {
+                open.result.close();
+              }
+            };
+          }),
+        db,
+      );
+    await app.login(user.email, user.password);
+    await app.waitForPath(`/account/${db}`);
+    await expect.poll(() => app.offlineDatabases()).toEqual(expect.arrayContaining([db, user.id]));
+    await expect.poll(storedDocs).toBeGreaterThan(0);
+
+    // The person's own device: they choose to keep it, and the replicas stay, with their data.
+    let dialog = await app.openLogoutDialog();
+    const keepData = () => dialog.getByRole('checkbox', { name: app.t('nav.logoutKeepData') });
+    expect(await keepData().isChecked()).toBe(false);
+    await keepData().check();
+    await screenshots(page, 'logout-keep-data', { fullPage: false });
+    await dialog.getByRole('button', { name: app.t('nav.logout'), exact: true }).click();
+    await app.waitForPath('/user/login');
+    expect((await context.cookies()).find((c) => c.name === 'moneta_session')).toBeUndefined();
+    expect(await app.offlineDatabases()).toEqual(expect.arrayContaining([db, user.id]));
+    expect(await storedDocs()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('moneta.replicas'))).toContain(db);
+
+    // Signed in again, then out with the dialog as it opens: nothing is left on the device.
+    await app.login(user.email, user.password);
+    await app.waitForPath(`/account/${db}`);
+    dialog = await app.openLogoutDialog();
+    expect(await keepData().isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: app.t('nav.logout'), exact: true }).click();
+    await app.waitForPath('/user/login');
+    await expect.poll(() => app.offlineDatabases()).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('moneta.replicas'))).toBeNull();
     await context.close();
   });
 });

@@ -308,7 +308,13 @@ describe('a member who is not an administrator', () => {
     expect((await m.client.get(`/db/${db}/_security`)).status).toBe(200);
     expect((await m.client.put(`/db/${db}/_security`, { admins: { roles: [m.id] } })).status).toBe(403);
 
-    const ticket = await m.client.put(`/db/${db}/tik-${crypto.randomUUID()}`, { klass: 'Ticket', title: 'Fan noise' });
+    const ticket = await m.client.put(`/db/${db}/tik-${crypto.randomUUID()}`, {
+      klass: 'Ticket',
+      status: 'open',
+      priority: 'low',
+      ticket_kind: 'chore',
+      title: 'Fan noise',
+    });
     expect(ticket.status).toBe(201);
   });
 
@@ -346,7 +352,13 @@ describe('counters', () => {
 describe('ticket counters', () => {
   it('count open tickets by priority (group level 1) and in total (group level 0)', async () => {
     const put = (priority: string, status: string) =>
-      owner.client.put(`/db/${db}/tik-${crypto.randomUUID()}`, { klass: 'Ticket', priority, status, title: 't' });
+      owner.client.put(`/db/${db}/tik-${crypto.randomUUID()}`, {
+        klass: 'Ticket',
+        priority,
+        status,
+        ticket_kind: 'bug',
+        title: 't',
+      });
     for (const [priority, status] of [
       ['high', 'open'],
       ['high', 'doing'],

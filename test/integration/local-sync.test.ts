@@ -33,7 +33,14 @@ describe('local replica and sync', () => {
     expect(settings.map((s) => s.value)).toEqual(['enabled']);
 
     const id = `tik-${crypto.randomUUID()}`;
-    const saved = await saveRecord(db, { _id: id, klass: 'Ticket', title: 'Written offline' });
+    const saved = await saveRecord(db, {
+      _id: id,
+      klass: 'Ticket',
+      status: 'open',
+      priority: 'low',
+      ticket_kind: 'chore',
+      title: 'Written offline',
+    });
     await saveRecord(db, { ...saved, title: 'Written offline, edited' });
     expect(await pendingCount(localDb(db))).toBe(1);
     expect((await owner.client.get(`/db/${db}/${id}`)).status).toBe(404);

@@ -73,7 +73,14 @@ describe('replication through /db', () => {
     expect(ids.some((id) => id.startsWith('mem-'))).toBe(true);
 
     const ticketId = `tik-${crypto.randomUUID()}`;
-    await device.put({ _id: ticketId, klass: 'Ticket', title: 'Offline ticket' });
+    await device.put({
+      _id: ticketId,
+      klass: 'Ticket',
+      status: 'open',
+      priority: 'low',
+      ticket_kind: 'chore',
+      title: 'Offline ticket',
+    });
     const pushed = await PouchDB.replicate(device, remote(owner, db));
     expect(pushed.docs_written).toBe(1);
     expect(pushed.doc_write_failures).toBe(0);
@@ -97,7 +104,14 @@ describe('replication through /db', () => {
     await device.put({ ...checklist, value: 'enabled' });
     await device.put({ _id: '_design/evil', views: { all: { map: 'function(d){emit(d._id)}' } } });
     const ticketId = `tik-${crypto.randomUUID()}`;
-    await device.put({ _id: ticketId, klass: 'Ticket', title: 'Allowed' });
+    await device.put({
+      _id: ticketId,
+      klass: 'Ticket',
+      status: 'open',
+      priority: 'low',
+      ticket_kind: 'chore',
+      title: 'Allowed',
+    });
     const pushed = await PouchDB.replicate(device, remote(m, db));
     expect(pushed.doc_write_failures).toBe(2);
     expect(pushed.docs_written).toBe(1);

@@ -215,4 +215,20 @@ export class AppPage {
   async backgroundColor(): Promise<string> {
     return this.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   }
+
+  /** From the account menu: the sign-out dialog, open and not yet confirmed. */
+  async openLogoutDialog() {
+    await this.openUserMenu();
+    await this.page.getByRole('menuitem', { name: this.t('nav.logout') }).click();
+    const dialog = this.page.getByRole('dialog', { name: this.t('nav.logoutTitle') });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** The app's local replicas in this browser's IndexedDB (`moneta-<db>`, whatever the adapter's prefix). */
+  async offlineDatabases(): Promise<string[]> {
+    return this.page.evaluate(async () =>
+      (await indexedDB.databases()).flatMap((db) => /moneta-(.+)$/.exec(db.name ?? '')?.[1] ?? []),
+    );
+  }
 }

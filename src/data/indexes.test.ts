@@ -1,0 +1,83 @@
+import '../../test/support/browser-globals';
+import { describe, expect, it, vi } from 'vitest';
+import { newId } from '../domain/ids';
+import { destroyLocalDb, localDb } from './databases';
+import { buildIndexesInBackground, registeredIndexes, registerIndexes } from './indexes';
+
+/** The indexes pouchdb-find keeps in the replica, as field lists. */
+async function indexesIn(dbName: string): Promise<string[][]> {
+  const db = localDb(dbName) as unknown as {
+    getIndexes(): Promise<{ indexes: Array<{ def: { fields: Array<Record<string, string>> } }> }>;
+  };
+  const { indexes } = await db.getIndexes();
+  return indexes.map((index) => index.def.fields.flatMap((field) => Object.keys(field))).filter((f) => f[0] !== '_id');
+}
+
+// The registry is the module's: each test registers fields of its own.
+describe('index registry', () => {
+  it('keeps each index once per database kind', () => {
+    registerIndexes('group', [
+      ['klass', 'registry_a'],
+      ['klass', 'registry_b'],
+    ]);
+    registerIndexes('group', [['klass', 'registry_a']]);
+    registerIndexes('personal', [['klass', 'registry_c'], []]);
+    const group = registeredIndexes('group').map((fields) => fields.join(','));
+    expect(group.filter((key) => key.includes('registry_'))).toEqual(['klass,registry_a', 'klass,registry_b']);
+    expect(registeredIndexes('personal').map((fields) => fields.join(','))).toContain('klass,registry_c');
+    expect(registeredIndexes('personal').some((fields) => fields.length === 0)).toBe(false);
+  });
+
+  it('builds and warms the indexes of the kind once, and remembers them in the replica', async () => {
+    registerIndexes('group', [
+      ['klass', 'title'],
+      ['klass', 'status', 'number'],
+    ]);
+    registerIndexes('personal', [['klass', 'personal_only']]);
+    const name = newId('Account');
+    const db = localDb(name);
+    await db.bulkDocs([
+      { _id: newId('Ticket'), klass: 'Ticket', title: 'b', status: 'open', number: 2 },
+      { _id: newId('Ticket'), klass: 'Ticket', title: 'a', status: 'done', number: 1 },
+    ]);
+    const createIndex = vi.spyOn(db, 'createIndex');
+    const find = vi.spyOn(db, 'find');
+
+    await buildIndexesInBackground(name);
+    const built = await indexesIn(name);
+    expect(built).toContainEqual(['klass', 'title']);
+    expect(built).toContainEqual(['klass', 'status', 'number']);
+    expect(built).not.toContainEqual(['klass', 'personal_only']);
+    // One warming read per index built.
+    expect(find).toHaveBeenCalledTimes(createIndex.mock.calls.length);
+    const noted = (await db.get('_local/moneta-indexes')) as unknown as { built: string[] };
+    expect(noted.built).toEqual(expect.arrayContaining(['klass,title', 'klass,status,number']));
+
+    // Later syncs find everything built: no index is created again.
+    const calls = createIndex.mock.calls.length;
+    await buildIndexesInBackground(name);
+    expect(createIndex).toHaveBeenCalledTimes(calls);
+
+    // An index registered later (a screen loaded since) is built by the next call, alone.
+    registerIndexes('group', [['klass', 'later']]);
+    await buildIndexesInBackground(name);
+    expect(createIndex).toHaveBeenCalledTimes(calls + 1);
+    expect(createIndex).toHaveBeenLastCalledWith({ index: { fields: ['klass', 'later'] } });
+    await destroyLocalDb(name);
+  });
+
+  it('reads what an earlier page load built from the replica', async () => {
+    registerIndexes('group', [['klass', 'reloaded']]);
+    const name = newId('Account');
+    const keys = registeredIndexes('group').map((fields) => fields.join(','));
+    await localDb(name).put({ _id: '_local/moneta-indexes', built: keys } as never);
+    const createIndex = vi.spyOn(localDb(name), 'createIndex');
+    await buildIndexesInBackground(name);
+    expect(createIndex).not.toHaveBeenCalled();
+    await destroyLocalDb(name);
+  });
+
+  it('leaves databases of no known kind alone', async () => {
+    await expect(buildIndexesInBackground('not-a-replica')).resolves.toBeUndefined();
+  });
+});
