@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setCurrentRouteName } from '../data/route-name';
 import { RESOURCES } from '../domain/records';
+import './register-indexes';
 import type { ResourceSpec } from '../domain/records/schema';
 import { AppShell } from './app-shell';
 import { GroupLayout } from './group-layout';

@@ -45,6 +45,37 @@ export async function rememberBase(db: Database, id: string, rev: string, pendin
     return;
   }
   await db.put({ _id: baseId(id), ...(current?._rev ? { _rev: current._rev } : {}), doc } as never);
+  await updateEdited(db, (ids) => ids.add(id));
+}
+
+/**
+ * The records edited on this device: only they can come back from the server in conflict with
+ * a local revision, so only they are checked after a pull (a pull may bring thousands).
+ */
+const EDITED_ID = '_local/moneta-edited';
+const editQueues = new WeakMap<Database, Promise<unknown>>();
+
+function updateEdited(db: Database, change: (ids: Set<string>) => void): Promise<void> {
+  const task = async () => {
+    const doc = (await readLocal<{ _id: string; _rev?: string; ids: string[] }>(db, EDITED_ID)) ?? {
+      _id: EDITED_ID,
+      ids: [],
+    };
+    const ids = new Set(doc.ids);
+    const before = ids.size;
+    change(ids);
+    if (ids.size !== before) await db.put({ ...doc, ids: [...ids] } as never);
+  };
+  const next = (editQueues.get(db) ?? Promise.resolve()).then(task, task);
+  editQueues.set(
+    db,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+async function editedIds(db: Database): Promise<Set<string>> {
+  return new Set((await readLocal<{ ids: string[] }>(db, EDITED_ID))?.ids ?? []);
 }
 
 const META = /^_/;
@@ -118,13 +149,15 @@ export async function settleConflict(name: string, conflict: RecordConflict, res
 }
 
 /**
- * After a pull: settles every listed record whose revisions merge without a person. Returns the
- * ids left conflicted.
+ * After a pull: settles every pulled record edited here whose revisions merge without a person.
+ * Returns the ids left for a person to decide.
  */
-export async function mergePulledConflicts(name: string, ids: readonly string[]): Promise<string[]> {
+export async function mergePulledConflicts(name: string, pulled: readonly string[]): Promise<string[]> {
+  const db = localDb(name);
+  const edited = await editedIds(db);
+  const ids = pulled.filter((id) => edited.has(id));
   const left: string[] = [];
   for (const id of ids) {
-    if (id.startsWith('_')) continue;
     let conflict: RecordConflict | null;
     try {
       conflict = await readConflict(name, id);

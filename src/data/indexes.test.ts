@@ -2,7 +2,7 @@ import '../../test/support/browser-globals';
 import { describe, expect, it, vi } from 'vitest';
 import { newId } from '../domain/ids';
 import { destroyLocalDb, localDb } from './databases';
-import { buildIndexesInBackground, registeredIndexes, registerIndexes } from './indexes';
+import { buildIndexesInBackground, registeredIndexes, registerIndexes, registerViews } from './indexes';
 
 /** The indexes pouchdb-find keeps in the replica, as field lists. */
 async function indexesIn(dbName: string): Promise<string[][]> {
@@ -74,6 +74,24 @@ describe('index registry', () => {
     const createIndex = vi.spyOn(localDb(name), 'createIndex');
     await buildIndexesInBackground(name);
     expect(createIndex).not.toHaveBeenCalled();
+    await destroyLocalDb(name);
+  });
+
+  it('builds registered design-document views with a first query', async () => {
+    registerViews('group', ['words/all']);
+    const name = newId('Account');
+    const db = localDb(name);
+    await db.put({
+      _id: '_design/words',
+      views: { all: { map: 'function (doc) { if (doc.word) emit(doc.word, null); }' } },
+    } as never);
+    await db.put({ _id: newId('Ticket'), klass: 'Ticket', word: 'pump' });
+    const query = vi.spyOn(db, 'query');
+    await buildIndexesInBackground(name);
+    expect(query).toHaveBeenCalledWith('words/all', { limit: 1, reduce: false });
+    const noted = (await db.get('_local/moneta-indexes')) as unknown as { built: string[] };
+    expect(noted.built).toContain('view:words/all');
+    expect(registeredIndexes('group').some((fields) => fields.includes('words/all'))).toBe(false);
     await destroyLocalDb(name);
   });
 

@@ -26,7 +26,7 @@ export function registerIndexes(kind: DatabaseKind, indexes: string[][]): void {
 }
 
 export function registeredIndexes(kind: DatabaseKind): string[][] {
-  return [...registry[kind].values()].map((fields) => [...fields]);
+  return [...registry[kind]].filter(([key]) => !key.startsWith(VIEW_PREFIX)).map(([, fields]) => [...fields]);
 }
 
 /** Waits for the browser to be idle (or a tick where it cannot say), so screens go first. */
@@ -49,8 +49,22 @@ async function readBuilt(db: Database): Promise<BuiltDoc> {
   }
 }
 
+/**
+ * Design-document views queried by screens (the search view, counters): PouchDB builds a view on
+ * its first query, over every document, so that query is made here, in the background, too.
+ */
+export function registerViews(kind: DatabaseKind, views: string[]): void {
+  for (const view of views) registry[kind].set(`${VIEW_PREFIX}${view}`, [view]);
+}
+
+const VIEW_PREFIX = 'view:';
+
 /** Builds the index and reads one row through it, as a list screen would. */
-async function buildAndWarm(db: Database, fields: string[]): Promise<void> {
+async function buildAndWarm(db: Database, key: string, fields: string[]): Promise<void> {
+  if (key.startsWith(VIEW_PREFIX)) {
+    await db.query(fields[0]!, { limit: 1, reduce: false });
+    return;
+  }
   await ensureIndex(db, fields);
   await idle();
   const selector = Object.fromEntries(fields.map((field) => [field, { $gt: null }]));
@@ -71,7 +85,7 @@ async function buildMissing(db: Database, kind: DatabaseKind): Promise<void> {
     if (built.has(key)) continue;
     // One at a time, each when the browser is idle: a build holds the replica for seconds.
     await idle();
-    await buildAndWarm(db, fields);
+    await buildAndWarm(db, key, fields);
     built.add(key);
     // Noted after each index, so a closed tab resumes where it stopped.
     await db.put({ ...(await readBuilt(db)), built: [...built] } as never);

@@ -3,6 +3,7 @@
 // host). Offline is read from the browser (PouchDB's `paused` carries no error when offline), and
 // sync restarts on `online`; failures back off up to a minute. After each successful pull the
 // replica's list indexes are built in the background (a no-op once they are).
+import { mergePulledConflicts } from './conflicts';
 import { localDb, type RemoteOptions, remoteDb } from './databases';
 import { verifySession } from './http-client';
 import { buildIndexesInBackground } from './indexes';
@@ -76,7 +77,14 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
   const remote = remoteDb(name, options);
   store.update(name, { state: 'syncing' });
   try {
-    await local.replicate.from(remote, { batch_size: 500, batches_limit: 4 });
+    await local.replicate.from(remote, { batch_size: 500, batches_limit: 4 }).on(
+      'change',
+      (info) =>
+        void mergePulledConflicts(
+          name,
+          info.docs.map((doc) => doc._id),
+        ).catch(() => undefined),
+    );
     // Only writes made through src/data create anything to push, and each is recorded as
     // pending: with none, the push (which would walk every pulled change) is skipped.
     const result =
@@ -142,6 +150,11 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
       })
       .on('change', (info) => {
         if (info.direction === 'push') void notePushed(name, local, info.change.docs);
+        else
+          void mergePulledConflicts(
+            name,
+            info.change.docs.map((doc) => doc._id),
+          ).catch(() => undefined);
         delay = 0;
       })
       .on('paused', (error) => {

@@ -100,52 +100,69 @@ describe('resource screens', () => {
   });
 });
 
-describe('conflicts', () => {
-  it('merges disjoint offline changes and offers the field changed on both devices', async () => {
-    const user = await registerUser(e2e.server.url, { fullname: 'Rita Campo' });
-    await confirmUser(e2e.server.dataDir, user);
-    const db = await createGroup(user, 'Oficina Conflito');
-    const id = `cus-${randomUUID()}`;
-    const created = await user.client.put<{ rev: string }>(`/db/${db}/${id}`, {
-      klass: 'Customer',
-      name: 'Original',
-      created_at: '2026-11-01T10:00:00.000Z',
-      updated_at: '2026-11-01T10:00:00.000Z',
-    });
-    expect(created.status).toBe(201);
+/** One customer open for editing on two devices of the same person, as the app installed on each. */
+async function twoDevices(groupName: string) {
+  const user = await registerUser(e2e.server.url, { fullname: 'Rita Campo' });
+  await confirmUser(e2e.server.dataDir, user);
+  const db = await createGroup(user, groupName);
+  const id = `cus-${randomUUID()}`;
+  const created = await user.client.put<{ rev: string }>(`/db/${db}/${id}`, {
+    klass: 'Customer',
+    name: 'Original',
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+  });
+  expect(created.status).toBe(201);
 
-    const devices = await Promise.all(
-      [0, 1].map(async () => {
-        const context = await newContext(e2e.browser, e2e.server.url);
-        const page = await context.newPage();
-        const app = await signIn(page, user.email, user.password, db);
-        // As on a device where the app was installed before: the service worker serves the app.
-        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-        await page.goto(`/account/${db}/customers/${id}/edit`);
-        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-        await expect.poll(() => app.field('name').inputValue(), { timeout: 20_000 }).toBe('Original');
-        return { context, page, app };
-      }),
-    );
-    const [a, b] = devices as [(typeof devices)[number], (typeof devices)[number]];
+  const devices = await Promise.all(
+    [0, 1].map(async () => {
+      const context = await newContext(e2e.browser, e2e.server.url);
+      const page = await context.newPage();
+      const app = await signIn(page, user.email, user.password, db);
+      // As on a device where the app was installed before: the service worker serves the app.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.goto(`/account/${db}/customers/${id}/edit`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await expect.poll(() => app.field('name').inputValue(), { timeout: 20_000 }).toBe('Original');
+      return { context, page, app };
+    }),
+  );
+  const [a, b] = devices as [(typeof devices)[number], (typeof devices)[number]];
+  const pending = (page: Page) => page.locator('[data-pending]').getAttribute('data-pending');
+  const onServer = async () => (await user.client.get<Record<string, unknown>>(`/db/${db}/${id}?conflicts=true`)).body;
+  /** Offline on both, each saves its changes; then A reconnects and sends, then B. */
+  const editOfflineThenReconnect = async (fromA: Record<string, string>, fromB: Record<string, string>) => {
     await a.context.setOffline(true);
     await b.context.setOffline(true);
-    await a.app.fill({ name: 'Name from A', email: 'a@example.com' });
-    await a.app.button('actions.save').click();
-    await a.page.getByRole('heading', { name: 'Name from A' }).waitFor();
-    await b.app.fill({ name: 'Name from B', company_name: 'Company B' });
-    await b.app.button('actions.save').click();
-    await b.page.getByRole('heading', { name: 'Name from B' }).waitFor();
-
-    const pending = (page: Page) => page.locator('[data-pending]').getAttribute('data-pending');
+    for (const [device, values] of [
+      [a, fromA],
+      [b, fromB],
+    ] as const) {
+      await device.app.fill(values);
+      await device.app.button('actions.save').click();
+      await device.page.waitForURL((url) => !url.pathname.endsWith('/edit'));
+    }
     await a.context.setOffline(false);
     await expect.poll(() => pending(a.page), { timeout: 20_000 }).toBe('0');
     await b.context.setOffline(false);
     await expect.poll(() => pending(b.page), { timeout: 20_000 }).toBe('0');
+  };
+  const close = async () => {
+    for (const { context } of devices) await context.close();
+  };
+  return { user, db, id, a, b, devices, onServer, editOfflineThenReconnect, close };
+}
+
+describe('conflicts', () => {
+  it('merges disjoint offline changes and offers the field changed on both devices', async () => {
+    const { user, db, id, b, devices, onServer, editOfflineThenReconnect, close } =
+      await twoDevices('Oficina Conflito');
+    await editOfflineThenReconnect(
+      { name: 'Name from A', email: 'a@example.com' },
+      { name: 'Name from B', company_name: 'Company B' },
+    );
 
     // Both revisions are kept on the server until someone chooses.
-    const onServer = async () =>
-      (await user.client.get<Record<string, unknown>>(`/db/${db}/${id}?conflicts=true`)).body;
     await expect.poll(async () => ((await onServer())._conflicts as string[] | undefined)?.length ?? 0).toBe(1);
 
     for (const { page } of devices) {
@@ -186,6 +203,26 @@ describe('conflicts', () => {
     const revs = (await res.json()) as Array<{ ok?: { _deleted?: boolean; name?: string } }>;
     expect(revs.length).toBe(2);
     expect(revs.filter((r) => !r.ok?._deleted).map((r) => r.ok?.name)).toEqual(['Name from B']);
-    for (const { context } of devices) await context.close();
+    await close();
+  });
+
+  it('merges changes to different fields by themselves, the same way on both devices', async () => {
+    const { devices, onServer, editOfflineThenReconnect, close } = await twoDevices('Oficina Mescla');
+    await editOfflineThenReconnect({ email: 'merged@example.com' }, { company_name: 'Merged Company' });
+    await expect
+      .poll(
+        async () => {
+          const doc = await onServer();
+          return { email: doc.email, company: doc.company_name, name: doc.name, conflicts: doc._conflicts ?? [] };
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual({ email: 'merged@example.com', company: 'Merged Company', name: 'Original', conflicts: [] });
+    for (const { page } of devices) {
+      await page.getByText('merged@example.com').waitFor({ timeout: 20_000 });
+      await page.getByText('Merged Company').waitFor({ timeout: 20_000 });
+      expect(await page.locator('[data-conflict]').count()).toBe(0);
+    }
+    await close();
   });
 });

@@ -2,6 +2,7 @@
 import '../support/browser-globals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDb } from '../../src/data/databases';
+import { MESSAGES } from '../../src/domain/errors';
 import { pendingCount } from '../../src/data/pending-writes';
 import { findRecords, getRecord, saveRecord } from '../../src/data/records';
 import { syncOnce } from '../../src/data/sync';
@@ -50,6 +51,18 @@ describe('local replica and sync', () => {
     expect(syncStatus(db).pending).toBe(0);
     expect((await owner.client.get(`/db/${db}/${id}`)).body).toMatchObject({ title: 'Written offline, edited' });
     expect(await getRecord(db, 'tik-00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('refuses a save based on an old revision with the conflict message, keeping the newer one', async () => {
+    const id = `cus-${crypto.randomUUID()}`;
+    const first = await saveRecord(db, { _id: id, klass: 'Customer', name: 'First' });
+    await saveRecord(db, { ...first, name: 'Second tab' });
+    await expect(saveRecord(db, { ...first, name: 'Stale form' })).rejects.toMatchObject({
+      status: 409,
+      error: 'conflict',
+      reason: MESSAGES.conflict,
+    });
+    expect(await getRecord(db, id)).toMatchObject({ name: 'Second tab' });
   });
 
   it('keeps a refused write pending and reports the refusal', async () => {

@@ -1,0 +1,11 @@
+// What the group screens query, built on each device in the background after the first pull
+// (src/data/indexes.ts), so no screen pays for an index or a view over every record.
+import { registerIndexes, registerViews } from '../data/indexes';
+import { RESOURCES } from '../domain/records';
+
+registerIndexes('group', [
+  ...RESOURCES.flatMap((spec) => spec.sort.map((field) => ['klass', field])),
+  // A record's timeline (DocumentChange records by item).
+  ['klass', 'item_id', 'created_at'],
+]);
+registerViews('group', ['search/by-word', 'count-by-klass/all', 'count-by-open-ticket-priority/all']);
