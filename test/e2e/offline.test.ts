@@ -43,6 +43,20 @@ describe('offline', () => {
     await checklist.check();
     await expect.poll(() => checklist.isChecked()).toBe(true);
     await expect.poll(() => page.locator('[data-pending]').getAttribute('data-pending')).toBe('1');
+
+    // Records created and edited on the device, still without a network.
+    await page.goto(`/account/${db}/customers/new`);
+    await app.field('name').fill('Cliente Sem Sinal');
+    await app.button('actions.save').click();
+    await page.getByRole('heading', { name: 'Cliente Sem Sinal' }).waitFor();
+    const customerId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('link', { name: app.t('actions.edit') }).click();
+    await app.field('company_name').fill('Oficina do Campo');
+    await app.button('actions.save').click();
+    await page.getByText('Oficina do Campo').waitFor();
+    // The setting, the customer and its two timeline entries wait on the device.
+    await expect.poll(() => page.locator('[data-pending]').getAttribute('data-pending')).toBe('4');
+    expect((await user.client.get(`/db/${db}/${customerId}`)).status).toBe(404);
     await screenshots(page, 'offline-pending');
     const onServer = async () => {
       const res = await user.client.post<{ docs: Array<{ value: string }> }>(`/db/${db}/_find`, {
@@ -54,6 +68,14 @@ describe('offline', () => {
 
     await context.setOffline(false);
     await expect.poll(onServer, { timeout: 20_000 }).toEqual(['enabled']);
+    await expect
+      .poll(
+        async () => (await user.client.get<{ company_name?: string }>(`/db/${db}/${customerId}`)).body.company_name,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('Oficina do Campo');
     await expect.poll(() => page.locator('[data-pending]').getAttribute('data-pending'), { timeout: 20_000 }).toBe('0');
     await expect.poll(() => sync.getAttribute('data-sync-state')).toBe('online');
     await context.close();
