@@ -5,6 +5,10 @@ import { RESOURCES } from '../domain/records';
 
 registerIndexes('group', [
   ...RESOURCES.flatMap((spec) => spec.sort.map((field) => ['klass', field])),
+  // Records pointing at another one (a customer's tickets), newest first as their lists sort.
+  ...RESOURCES.flatMap((spec) =>
+    spec.fields.filter((f) => f.type === 'reference').map((f) => ['klass', f.name, spec.defaultSort.field]),
+  ),
   // A record's timeline (DocumentChange records by item).
   ['klass', 'item_id', 'created_at'],
 ]);

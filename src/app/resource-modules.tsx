@@ -15,6 +15,8 @@ export interface ResourceModule {
   showChildren?: (record: PouchDoc, env: ResourceEnv) => ReactNode;
   /** Fields the module's own parts show on the record page. */
   showHides?: readonly string[];
+  /** Related resources the module's own parts list on the record page. */
+  hideRelated?: readonly string[];
   formChildren?: (
     draft: Record<string, unknown>,
     set: (name: string, value: unknown) => void,
@@ -46,7 +48,9 @@ function combine(a: ResourceModule, b: ResourceModule): ResourceModule {
   return {
     hooks: {
       prepare:
-        prepareA && prepareB ? async (doc, context) => prepareB(await prepareA(doc, context), context) : (prepareA ?? prepareB),
+        prepareA && prepareB
+          ? async (doc, context) => prepareB(await prepareA(doc, context), context)
+          : (prepareA ?? prepareB),
       afterSave:
         afterA && afterB
           ? async (doc, context) => {
@@ -60,7 +64,9 @@ function combine(a: ResourceModule, b: ResourceModule): ResourceModule {
     showChildren: both(a.showChildren, b.showChildren),
     formChildren: both(a.formChildren, b.formChildren),
     showHides: [...(a.showHides ?? []), ...(b.showHides ?? [])],
-    filters: a.filters && b.filters ? (draft) => ({ ...a.filters!(draft), ...b.filters!(draft) }) : (a.filters ?? b.filters),
+    hideRelated: [...(a.hideRelated ?? []), ...(b.hideRelated ?? [])],
+    filters:
+      a.filters && b.filters ? (draft) => ({ ...a.filters!(draft), ...b.filters!(draft) }) : (a.filters ?? b.filters),
   };
 }
 

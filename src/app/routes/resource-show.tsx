@@ -15,6 +15,7 @@ export default function ResourceShowRoute() {
       recordId={recordId}
       readOnly={spec.resource === 'comments'}
       hide={module?.showHides}
+      hideRelated={module?.hideRelated}
       actions={module?.showActions && ((record) => module.showActions!(record, env))}
     >
       {module?.showChildren && ((record) => module.showChildren!(record, env))}

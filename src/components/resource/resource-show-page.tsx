@@ -14,6 +14,7 @@ import { ConflictPanel } from './conflict-panel';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { FieldValue } from './field-value';
 import { RecordTimeline } from './record-timeline';
+import { RelatedRecords } from './related-records';
 import { fieldLabel, fieldOf } from './resource-index-page';
 import { type ResourceEnv, resourcePath } from './resource-env';
 import { useRecordTitles, useReplicaQuery } from './use-records';
@@ -48,10 +49,21 @@ export interface ResourceShowProps {
   hide?: readonly string[];
   /** Without edit and delete (comments). */
   readOnly?: boolean;
+  /** Related resources a module shows its own way (an equipment's service history). */
+  hideRelated?: readonly string[];
 }
 
 /** The record page of every described resource: its fields, conflicts, related records, timeline. */
-export function ResourceShowPage({ spec, env, recordId, actions, children, hide = [], readOnly }: ResourceShowProps) {
+export function ResourceShowPage({
+  spec,
+  env,
+  recordId,
+  actions,
+  children,
+  hide = [],
+  readOnly,
+  hideRelated = [],
+}: ResourceShowProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
@@ -135,6 +147,7 @@ export function ResourceShowPage({ spec, env, recordId, actions, children, hide 
         </Card>
       )}
       {children?.(record)}
+      <RelatedRecords spec={spec} env={env} record={record} hide={hideRelated} />
       <RecordTimeline spec={spec} env={env} recordId={record._id} />
       <DeleteRecordDialog
         spec={spec}
