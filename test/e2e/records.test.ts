@@ -85,7 +85,22 @@ describe('resource screens', () => {
       .getByRole('button', { name: app.t('actions.delete') })
       .click();
     await app.heading('records.customers.title').waitFor();
-    await expect.poll(() => page.locator('[data-record]').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-record]').count(), { timeout: 10_000 }).toBe(2);
+
+    // The same screens in Portuguese and in the dark theme.
+    await app.chooseLanguage('pt-BR');
+    await app.toggleTheme();
+    await app.heading('records.customers.title').waitFor();
+    await screenshots(page, 'customers-index-pt-dark');
+    await page.locator('[data-record] a', { hasText: 'Joana' }).click();
+    await page.getByRole('heading', { name: 'Joana Conceição' }).waitFor();
+    await page.getByText(app.t('records.customers.fields.company_name')).first().waitFor();
+    await screenshots(page, 'customer-show-pt-dark');
+    await page.getByRole('link', { name: app.t('actions.edit') }).click();
+    await app.field('email').fill('joana@');
+    await app.button('actions.save').click();
+    await expect.poll(() => app.fieldError('email').textContent()).toBe(app.t('errors.is-invalid'));
+    await screenshots(page, 'customer-form-pt-dark');
     await context.close();
   });
 

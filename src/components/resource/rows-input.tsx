@@ -76,7 +76,7 @@ export function RowsInput({ resource, field, label, value = [], onChange, errorO
                     required={column.required}
                     error={Boolean(error)}
                     helperText={error}
-                    sx={{ flex: numeric ? '0 1 8rem' : '1 1 12rem' }}
+                    sx={{ flex: { xs: '0 0 auto', sm: numeric ? '0 1 8rem' : '1 1 12rem' } }}
                     slotProps={{ htmlInput: { name, inputMode: numeric ? 'decimal' : undefined } }}
                   />
                 );
