@@ -3,6 +3,7 @@ import { ApiError, apiErrorFromResponse, networkError } from './api-error';
 import { loggedOut } from './emitter';
 import { useLoadingStore } from './loading-store';
 import { readToken } from './preferences';
+import { noteServerWrite } from './server-writes';
 import { currentRouteName } from './route-name';
 import { isNewerVersion, markNewVersion } from './version-store';
 
@@ -69,6 +70,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   if (!options.quiet) loading.start();
   try {
     const response = await send(method, path, options);
+    if (method !== 'GET' && path !== SESSION_PATH) noteServerWrite();
     checkVersion(response);
     const body = await readBody(response);
     if (response.ok) return body as T;

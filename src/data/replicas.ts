@@ -2,16 +2,23 @@
 // Offline, or when the server cannot be reached, the device's copy is what there is.
 import { destroyLocalDb, type RemoteOptions } from './databases';
 import { verifySession } from './http-client';
+import { serverWrites } from './server-writes';
 import { isLiveAndCurrent, syncOnce } from './sync';
+
+/** Server writes already pulled by a one-off sync, per database. */
+const pulledWrites = new Map<string, number>();
 
 export async function refreshReplica(name: string, options: RemoteOptions = {}): Promise<void> {
   if (globalThis.navigator?.onLine === false) return;
   // A live sync that caught up lately brings the server's changes as they happen: reading needs
   // no round trip. A failing live sync is not current, so a refusal (403) or an ended session
   // (401) still meets the one-off sync below and its handling.
-  if (isLiveAndCurrent(name)) return;
+  // ... unless this page wrote on the server since: then the change may still be on its way.
+  const writes = serverWrites();
+  if (isLiveAndCurrent(name) && (pulledWrites.get(name) ?? 0) >= writes) return;
   try {
     await syncOnce(name, options);
+    pulledWrites.set(name, writes);
   } catch (error) {
     const status = (error as { status?: number }).status;
     // Refused: the user left or was removed. Their copy of the group goes with their access.

@@ -4,6 +4,7 @@ import '../support/browser-globals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDb } from '../../src/data/databases';
 import { refreshReplica } from '../../src/data/replicas';
+import { noteServerWrite } from '../../src/data/server-writes';
 import { isLiveAndCurrent, LIVE_CURRENT_MS, startLiveSync, type SyncHandle } from '../../src/data/sync';
 import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -63,6 +64,18 @@ describe('refreshing a replica before a screen reads it', () => {
     // Caught up for a while only: an idle feed says nothing, so later reads check again.
     await expect.poll(() => isLiveAndCurrent(db), { timeout: 10_000 }).toBe(true);
     expect(isLiveAndCurrent(db, Date.now() + LIVE_CURRENT_MS)).toBe(false);
+  });
+
+  it('syncs once after this page wrote on the server, as its change may still be on the way', async () => {
+    await expect.poll(() => isLiveAndCurrent(db), { timeout: 10_000 }).toBe(true);
+    noteServerWrite();
+    const before = syncRequests().length;
+    await refreshReplica(db, remote());
+    expect(syncRequests().length).toBeGreaterThan(before);
+    // Pulled since: the next read trusts live sync again.
+    const after = syncRequests().length;
+    await refreshReplica(db, remote());
+    expect(syncRequests().length).toBe(after);
   });
 
   it('syncs once again after live sync stops', async () => {
