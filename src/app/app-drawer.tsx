@@ -37,7 +37,7 @@ const ELLIPSIS = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'no
 /** The group's menus for narrow screens: switcher, modules and others (spec 000 §2). */
 function GroupSection({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { group, switchable, modules, module, openModule, others } = useGroupNav();
+  const { group, switchable, modules, module, openModule, others, pages } = useGroupNav();
   return (
     <>
       {group && (
@@ -72,6 +72,15 @@ function GroupSection({ onClose }: { onClose: () => void }) {
           <ListItemText primary={t('nav.newGroup')} />
         </ListItemButton>
       </List>
+      {module && pages.length > 0 && (
+        <List dense subheader={<ListSubheader>{t(`modules.${module}`)}</ListSubheader>}>
+          {pages.map((entry) => (
+            <ListItemButton key={entry.key} component={RouterLink} to={entry.to} onClick={onClose}>
+              <ListItemText primary={t(`nav.pages.${entry.key}`)} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
       {group && module && (
         <List dense subheader={<ListSubheader>{t('nav.modules')}</ListSubheader>}>
           {modules.map((entry) => (

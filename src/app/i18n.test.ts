@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { TOO_LONG_NAME, TOO_SHORT_PASSWORD } from '../domain/account-forms';
 import { FIELD_MESSAGES, MESSAGES, reasonKey } from '../domain/errors';
 import { GROUP_MESSAGES } from '../domain/groups';
+import { CLOSED_TICKET_ONLY_REOPENS } from '../domain/ticket-edits';
+import { TICKET_SERIES_MISSING } from '../domain/ticket-number';
 import en from '../../locales/en/translation.json';
 import ptBR from '../../locales/pt-BR/translation.json';
 
@@ -80,6 +82,8 @@ describe('translations', () => {
       ...Object.values(GROUP_MESSAGES),
       TOO_SHORT_PASSWORD,
       TOO_LONG_NAME,
+      TICKET_SERIES_MISSING,
+      CLOSED_TICKET_ONLY_REOPENS,
     ];
     expect(reasons.map((r) => `errors.${reasonKey(r)}`).filter((key) => !EN.has(key))).toEqual([]);
   });

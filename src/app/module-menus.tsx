@@ -1,15 +1,18 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import CheckIcon from '@mui/icons-material/Check';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Button, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useGroupNav } from './use-group-nav';
 
-/** Module menu: the group's enabled modules; picking one switches to it (spec 000 §2, spec 001 §2). */
+/**
+ * Module menu: the current module's screens (tickets, board, customers…), then the group's enabled
+ * modules; picking a module switches to it (spec 000 §2, spec 001 §2).
+ */
 export function ModuleMenu() {
   const { t } = useTranslation();
-  const { modules, module, openModule } = useGroupNav();
+  const { modules, module, openModule, pages } = useGroupNav();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!module) return null;
   return (
@@ -25,6 +28,17 @@ export function ModuleMenu() {
         {t(`modules.${module}`)}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {pages.map((entry) => (
+          <MenuItem key={entry.key} component={RouterLink} to={entry.to} onClick={() => setAnchor(null)}>
+            <ListItemText inset>{t(`nav.pages.${entry.key}`)}</ListItemText>
+          </MenuItem>
+        ))}
+        {pages.length > 0 && <Divider key="divider" />}
+        {pages.length > 0 && (
+          <ListSubheader key="modules" sx={{ lineHeight: '32px' }}>
+            {t('nav.modules')}
+          </ListSubheader>
+        )}
         {modules.map((entry) => (
           <MenuItem
             key={entry}

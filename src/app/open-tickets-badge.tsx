@@ -13,7 +13,7 @@ const COLORS: Record<TicketBadgeColor, { bg: string; fg: string }> = {
   red: { bg: '#d32f2f', fg: '#fff' },
 };
 
-/** Open tickets of a ticket group, polled every 3 minutes (spec 000 §9). */
+/** Open tickets of a ticket group, polled every 3 minutes (spec 000 §9) and recounted when the replica changes. */
 export function OpenTicketsBadge() {
   const { t } = useTranslation();
   const { group, accountId } = useGroupNav();
@@ -25,7 +25,15 @@ export function OpenTicketsBadge() {
   const { bg, fg } = COLORS[badge.color];
   return (
     <Tooltip title={label}>
-      <IconButton color="inherit" component={RouterLink} to={`/account/${accountId}/tickets`} aria-label={label}>
+      <IconButton
+        color="inherit"
+        component={RouterLink}
+        to={`/account/${accountId}/tickets`}
+        aria-label={label}
+        data-testid="open-tickets-badge"
+        data-count={badge.count}
+        data-color={badge.color}
+      >
         <Badge
           badgeContent={badge.label}
           showZero

@@ -11,5 +11,13 @@ registerIndexes('group', [
   ),
   // A record's timeline (DocumentChange records by item).
   ['klass', 'item_id', 'created_at'],
+  // The ticket board: one column per status, the latest changed first.
+  ['klass', 'status', 'updated_at'],
 ]);
-registerViews('group', ['search/by-word', 'count-by-klass/all', 'count-by-open-ticket-priority/all']);
+registerViews('group', [
+  'search/by-word',
+  'count-by-klass/all',
+  'count-by-open-ticket-priority/all',
+  'count-by-ticket-priority/all',
+  'count-by-ticket-status/all',
+]);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { currentModule, isModule, MODULE_HOME, othersMenu } from '../domain/group-menus';
+import { currentModule, isModule, MODULE_HOME, modulePages, othersMenu } from '../domain/group-menus';
+import { enabledFeatures } from '../domain/group-settings';
 import { enabledModules, type Module } from '../domain/groups';
 import { useCurrentGroup } from '../features/groups/group-store';
 import { useModuleStore } from '../features/groups/module-store';
@@ -24,7 +25,8 @@ export function useGroupNav() {
   const modules = group ? enabledModules(group.settings, fromHost) : [];
   // Spec 000 §1: the session's choice, else the host's module, else the group's own kind.
   const module = group ? currentModule(chosen, fromHost ?? group.account.kind, modules) : null;
-  const others = group && module ? othersMenu(module, modules) : [];
+  const others = group && module ? othersMenu(module, modules, enabledFeatures(group.settings)) : [];
+  const pages = group && module ? modulePages(module) : [];
   // Pending invitations are not memberships yet: the switcher lists accepted ones only (spec 000 §4).
   const switchable = (memberships ?? []).filter((m) => m.status === 'accepted' && m.db_name !== accountId);
 
@@ -42,6 +44,8 @@ export function useGroupNav() {
     modules,
     module,
     others: others.map((entry) => ({ ...entry, to: `/account/${accountId}/${entry.path}` })),
+    /** The current module's own screens (tickets, board, customers…). */
+    pages: pages.map((entry) => ({ ...entry, to: `/account/${accountId}/${entry.path}` })),
     switchable,
     openModule,
   };

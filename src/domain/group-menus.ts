@@ -28,12 +28,29 @@ export interface MenuEntry {
   path: string;
 }
 
-export function othersMenu(module: Module, enabled: readonly Module[]): MenuEntry[] {
+/** The current module's own screens, listed in its menu above the other modules (translation keys under nav.pages). */
+export function modulePages(module: Module): MenuEntry[] {
+  if (module !== 'ticket') return [];
+  return [
+    { key: 'tickets', path: 'tickets' },
+    { key: 'board', path: 'ticket-board' },
+    { key: 'customers', path: 'customers' },
+    { key: 'equipment', path: 'equipment' },
+    { key: 'handbooks', path: 'handbooks' },
+  ];
+}
+
+/** `features`: the group's feature switches that are on; maintenances need the maintenance one. */
+export function othersMenu(
+  module: Module,
+  enabled: readonly Module[],
+  features: ReadonlySet<string> = new Set(),
+): MenuEntry[] {
   const entries: MenuEntry[] = [];
   if (module === 'ticket') {
     entries.push({ key: 'estimates', path: 'estimates' });
     entries.push({ key: 'contracts', path: 'contracts' });
-    entries.push({ key: 'maintenances', path: 'maintenances' });
+    if (features.has('maintenance')) entries.push({ key: 'maintenances', path: 'maintenances' });
   }
   if (module === 'moneta') {
     entries.push({ key: 'wallets', path: 'wallets' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminTiles,
+  enabledFeatures,
   countsByKlass,
   parseAddresses,
   parsePhones,
@@ -78,9 +79,37 @@ describe('adminTiles', () => {
       'wallets',
       'memberships',
     ]);
-    expect(adminTiles('ticket')).toHaveLength(11);
+    expect(adminTiles('ticket', new Set(['maintenance'])).map((t) => t.resource)).toEqual([
+      'tickets',
+      'comments',
+      'customers',
+      'equipment',
+      'maintenances',
+      'estimates',
+      'handbooks',
+      'categories',
+      'disk',
+      'contracts',
+      'memberships',
+    ]);
     expect(adminTiles('rdisk').map((t) => t.klass)).toEqual(['CloudFile', 'Membership']);
     expect(adminTiles(null).map((t) => t.resource)).toEqual(['memberships']);
+  });
+
+  it('leaves out maintenances while the maintenance feature is off', () => {
+    expect(adminTiles('ticket').map((t) => t.resource)).not.toContain('maintenances');
+    expect(adminTiles('ticket', new Set(['checklist']))).toHaveLength(10);
+  });
+});
+
+describe('enabledFeatures', () => {
+  it('lists the switches stored as enabled', () => {
+    const settings = settingsFromAdjustments([
+      { _id: 'adj-1', key: 'maintenance', value: 'enabled' },
+      { _id: 'adj-2', key: 'billing', value: 'disabled' },
+    ]);
+    expect([...enabledFeatures(settings)]).toEqual(['maintenance']);
+    expect(enabledFeatures(null).size).toBe(0);
   });
 });
 

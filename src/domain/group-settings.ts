@@ -34,6 +34,11 @@ export function isEnabled(settings: GroupSettings, key: string): boolean {
   return settings[key] === 'enabled';
 }
 
+/** The feature switches that are on, as the screens and menus ask for them. */
+export function enabledFeatures(settings: GroupSettings | null | undefined): Set<FeatureSwitch> {
+  return new Set(FEATURE_SWITCHES.filter((key) => settings && isEnabled(settings, key)));
+}
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Account profile form: name required (at most 100 characters); billing_email optional but valid. */
@@ -142,9 +147,12 @@ export function removeEntry<T extends { id: string }>(list: readonly T[], id: st
 export interface AdminTile {
   resource: string;
   klass: string;
+  /** The feature switch the resource needs (maintenances: maintenance). */
+  feature?: FeatureSwitch;
 }
 
-const tile = (resource: string, klass: string): AdminTile => ({ resource, klass });
+const tile = (resource: string, klass: string, feature?: FeatureSwitch): AdminTile =>
+  feature ? { resource, klass, feature } : { resource, klass };
 
 const TILES: Record<AppKind, AdminTile[]> = {
   ticket: [
@@ -152,7 +160,7 @@ const TILES: Record<AppKind, AdminTile[]> = {
     tile('comments', 'Comment'),
     tile('customers', 'Customer'),
     tile('equipment', 'Equipment'),
-    tile('maintenances', 'Maintenance'),
+    tile('maintenances', 'Maintenance', 'maintenance'),
     tile('estimates', 'Estimate'),
     tile('handbooks', 'Handbook'),
     tile('categories', 'Category'),
@@ -175,9 +183,13 @@ const TILES: Record<AppKind, AdminTile[]> = {
   rdisk: [tile('disk', 'CloudFile')],
 };
 
-export function adminTiles(kind: AppKind | string | null | undefined): AdminTile[] {
+/** The tiles of a group of `kind`; a tile whose feature is off (`features` lists those on) is left out. */
+export function adminTiles(
+  kind: AppKind | string | null | undefined,
+  features: ReadonlySet<string> = new Set(),
+): AdminTile[] {
   const own = kind && kind in TILES ? TILES[kind as AppKind] : [];
-  return [...own, tile('memberships', 'Membership')];
+  return [...own.filter((t) => !t.feature || features.has(t.feature)), tile('memberships', 'Membership')];
 }
 
 /** Rows of the count-by-klass view (group_level=1) as klass → count. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHANGES_LOOKBACK,
+  CHANGES_SCAN,
   changeAction,
   firstLine,
   recordLabel,
@@ -47,6 +49,24 @@ describe('timelineRows', () => {
     expect(timelineRows(rows, true).map((r) => r.id)).toEqual(['a', 'b']);
   });
 
+  it('skips timeline notes (DocumentChange) and the server ticket-series counter', () => {
+    const rows = [
+      row('tik-1', '1-a', {}, { klass: 'Ticket' }),
+      row('ver-1', '1-b', {}, { klass: 'DocumentChange' }),
+      row('ticket-series', '4-c', {}, { klass: 'TicketSeries' }),
+      row('_local/x', '1-d'),
+      row('cus-1', '2-e', { deleted: true }, { _deleted: true }),
+    ];
+    expect(timelineRows(rows, false).map((r) => r.id)).toEqual(['cus-1', 'tik-1']);
+  });
+
+  it('fills 20 rows from a scan twice as long when every other change is a note', () => {
+    const rows = Array.from({ length: CHANGES_SCAN }, (_, i) =>
+      i % 2 ? row(`ver-${i}`, '1-a', {}, { klass: 'DocumentChange' }) : row(`tik-${i}`, '1-a', {}, { klass: 'Ticket' }),
+    );
+    expect(timelineRows(rows, false)).toHaveLength(CHANGES_LOOKBACK);
+  });
+
   it('keeps at most 20 rows', () => {
     const rows = Array.from({ length: 30 }, (_, i) => row(`r${i}`, '1-a'));
     expect(timelineRows(rows, false)).toHaveLength(20);
@@ -89,10 +109,22 @@ describe('recordLabel', () => {
       '#3 - Does not boot',
     );
     expect(recordLabel({ _id: 't', klass: 'Ticket', number: 4 })).toBe('#4');
+    expect(recordLabel({ _id: 't', klass: 'Ticket', number: 5, title: 'Noisy fan' })).toBe('#5 - Noisy fan');
+    expect(recordLabel({ _id: 't', klass: 'Ticket', title: 'Not numbered yet' })).toBe('Not numbered yet');
+  });
+
+  it('cuts a ticket label after 50 characters of its first line, leading # and * stripped', () => {
+    const problem = `**${'a'.repeat(55)}\nsecond line`;
+    expect(recordLabel({ _id: 't', klass: 'Ticket', number: '7', problem })).toBe(`#7 - ${'a'.repeat(50)}…`);
+    expect(recordLabel({ _id: 't', klass: 'Ticket', number: 8, problem: '\n\n## Fan noise', content: 'x' })).toBe(
+      '#8 - Fan noise',
+    );
   });
 
   it('uses name, title, description or key for other kinds', () => {
     expect(recordLabel({ _id: 'c', klass: 'Customer', name: 'ACME' })).toBe('ACME');
+    expect(recordLabel({ _id: 'e', klass: 'Equipment', identifier: 'AC-1', description: 'Split' })).toBe('AC-1');
+    expect(recordLabel({ _id: 'm', klass: 'Comment', content: 'Drain cleaned\nmore' })).toBe('Drain cleaned');
     expect(recordLabel({ _id: 'h', klass: 'Handbook', title: 'Guide' })).toBe('Guide');
     expect(recordLabel({ _id: 'o', klass: 'Outgo', description: 'Rent' })).toBe('Rent');
     expect(recordLabel({ _id: 'a', klass: 'Adjustment', key: 'billing' })).toBe('billing');

@@ -1,8 +1,26 @@
 // The dashboard's recent-changes timeline (spec 000 §2 "Dashboard"): which changes to ask for,
 // what each one was, where its record lives and how it is labelled.
+import { specOfKlass } from './records';
 
 /** How many sequence numbers the timeline looks back. */
 export const CHANGES_LOOKBACK = 20;
+
+/**
+ * How far the replica's change feed is read: every write here is two changes (the record and its
+ * timeline note, a DocumentChange), so twice the look-back still yields 20 changes people made.
+ */
+export const CHANGES_SCAN = CHANGES_LOOKBACK * 2;
+
+/** The server's ticket-number counter (src/server/services/ticket-series.ts): bookkeeping, not a change anyone made. */
+const SERVER_DOC_IDS = new Set(['ticket-series']);
+/** Kinds that record other changes (a record's timeline), not changes of their own. */
+const BOOKKEEPING_KLASSES = new Set(['DocumentChange']);
+
+/** Whether a change is one people made to a record: design documents and bookkeeping are left out. */
+export function isTimelineChange(row: ChangeRow): boolean {
+  if (row.id.startsWith('_design/') || row.id.startsWith('_local/') || SERVER_DOC_IDS.has(row.id)) return false;
+  return !(typeof row.doc?.klass === 'string' && BOOKKEEPING_KLASSES.has(row.doc.klass));
+}
 
 /** Record kinds with screens under /account/{id}/{resource} (spec 000 §2, spec 001 §2). */
 export const KLASS_RESOURCES: Readonly<Record<string, string>> = {
@@ -59,10 +77,10 @@ export function changeAction(row: ChangeRow): ChangeAction {
   return rev.startsWith('1-') ? 'create' : 'update';
 }
 
-/** Newest first, without design documents, at most `CHANGES_LOOKBACK` rows. */
+/** Newest first, without design documents and bookkeeping, at most `CHANGES_LOOKBACK` rows. */
 export function timelineRows(rows: readonly ChangeRow[], descending: boolean): ChangeRow[] {
   const newestFirst = descending ? [...rows] : [...rows].reverse();
-  return newestFirst.filter((row) => !row.id.startsWith('_design/')).slice(0, CHANGES_LOOKBACK);
+  return newestFirst.filter(isTimelineChange).slice(0, CHANGES_LOOKBACK);
 }
 
 /** The record's screen, or null when the kind has none or the record is gone. */
@@ -94,7 +112,7 @@ function textField(doc: ChangeDoc, field: string): string {
 }
 
 /**
- * Tickets: "#number - first line of problem or content"; memberships: the member (or the invited
+ * Tickets: "#number - first line of problem or content" (or title); memberships: the member (or the invited
  * e-mail); others: name, title, description or key.
  */
 export function recordLabel(doc: ChangeDoc | undefined): string {
@@ -105,11 +123,14 @@ export function recordLabel(doc: ChangeDoc | undefined): string {
     if (member || textField(doc, 'email')) return member || textField(doc, 'email');
   }
   if (doc.klass === 'Ticket') {
-    const text = firstLine(textField(doc, 'problem') || textField(doc, 'content'));
+    const text = firstLine(textField(doc, 'problem') || textField(doc, 'content') || textField(doc, 'title'));
     const number = textField(doc, 'number');
+    // A ticket numbered by no device yet (written by an API client) is named by its text alone.
+    if (!number) return text;
     return text ? `#${number} - ${text}` : `#${number}`;
   }
-  for (const field of ['name', 'title', 'description', 'key']) {
+  const titleField = specOfKlass(doc.klass)?.titleField;
+  for (const field of [...(titleField ? [titleField] : []), 'name', 'title', 'description', 'key', 'content']) {
     const value = firstLine(textField(doc, field));
     if (value) return value;
   }

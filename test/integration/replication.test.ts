@@ -84,12 +84,38 @@ describe('replication through /db', () => {
     const pushed = await PouchDB.replicate(device, remote(owner, db));
     expect(pushed.docs_written).toBe(1);
     expect(pushed.doc_write_failures).toBe(0);
-    const onServer = await owner.client.get(`/db/${db}/${ticketId}`);
+    const onServer = await owner.client.get<Record<string, unknown>>(`/db/${db}/${ticketId}`);
     expect(onServer.body).toMatchObject({ title: 'Offline ticket' });
+    // A replicated revision is stored as the device wrote it, bookkeeping or not.
+    expect(onServer.body.created_at).toBeUndefined();
 
     // A second run starts from the checkpoint and has nothing to do.
     const again = await PouchDB.replicate(device, remote(owner, db));
     expect(again.docs_written).toBe(0);
+  });
+
+  it('stamps records written straight to the server without their bookkeeping, so lists find them', async () => {
+    const put = `tik-${crypto.randomUUID()}`;
+    const ticket = { klass: 'Ticket', status: 'open', priority: 'high', ticket_kind: 'bug', title: 'From a script' };
+    expect((await owner.client.put(`/db/${db}/${put}`, ticket)).status).toBe(201);
+    const posted = await owner.client.post<{ id: string }>(`/db/${db}`, {
+      ...ticket,
+      _id: `tik-${crypto.randomUUID()}`,
+    });
+    const bulk = `tik-${crypto.randomUUID()}`;
+    const given = '2026-01-02T03:04:05.000Z';
+    await owner.client.post(`/db/${db}/_bulk_docs`, { docs: [{ ...ticket, _id: bulk, created_at: given }] });
+    for (const id of [put, posted.body.id, bulk]) {
+      const doc = (await owner.client.get<Record<string, unknown>>(`/db/${db}/${id}`)).body;
+      expect(doc.updated_at, id).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(doc.created_by, id).toBe(owner.id);
+    }
+    // What the writer gave is kept.
+    expect((await owner.client.get<Record<string, unknown>>(`/db/${db}/${bulk}`)).body.created_at).toBe(given);
+    const listed = await owner.client.post<{ docs: Array<{ _id: string }> }>(`/db/${db}/_find`, {
+      selector: { klass: 'Ticket', status: 'open', updated_at: { $gt: null } },
+    });
+    expect(listed.body.docs.map((d) => d._id)).toEqual(expect.arrayContaining([put, posted.body.id, bulk]));
   });
 
   it('refuses, document by document, what a non-admin device pushes beyond its rights', async () => {

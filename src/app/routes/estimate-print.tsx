@@ -1,6 +1,7 @@
-import { ErrorPage } from '../../components/error-page';
+import { EstimatePrintPage } from '../../features/estimates/components/estimate-print-page';
+import { useResourceRoute } from '../use-resource-env';
 
-// Placeholder: replaced by the module's screen.
-export default function PlaceholderRoute() {
-  return <ErrorPage code="not_found" />;
+export default function EstimatePrintRoute() {
+  const { env, recordId } = useResourceRoute();
+  return <EstimatePrintPage key={recordId} env={env} estimateId={recordId} />;
 }

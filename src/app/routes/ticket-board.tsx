@@ -1,6 +1,8 @@
-import { ErrorPage } from '../../components/error-page';
+import { BoardPage } from '../../features/board/components/board-page';
+import { useResourceRoute } from '../use-resource-env';
 
-// Placeholder: replaced by the module's screen.
-export default function PlaceholderRoute() {
-  return <ErrorPage code="not_found" />;
+/** The ticket board, with the group's members and features as the ticket screens have them. */
+export default function TicketBoardRoute() {
+  const { env } = useResourceRoute();
+  return <BoardPage env={env} />;
 }

@@ -11,7 +11,7 @@ import { useReplicaQuery } from './use-records';
 
 /** Who changed the record, when, and which fields (its DocumentChange records, newest first). */
 export function RecordTimeline({ spec, env, recordId }: { spec: ResourceSpec; env: ResourceEnv; recordId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formatDay = useFormatDay();
   const load = useCallback(
     () =>
@@ -42,7 +42,10 @@ export function RecordTimeline({ spec, env, recordId }: { spec: ResourceSpec; en
               secondary={[
                 formatDay(change.created_at),
                 change.fields
-                  .filter((f) => spec.fields.some((s) => s.name === f))
+                  // Parts a module keeps outside the form (a signed receipt) are named when labelled.
+                  .filter(
+                    (f) => spec.fields.some((s) => s.name === f) || i18n.exists(`records.${spec.resource}.fields.${f}`),
+                  )
                   .map((f) => fieldLabel(t, spec, f))
                   .join(', '),
               ]

@@ -26,3 +26,24 @@ export function recordTitle(doc: Readonly<Record<string, unknown>> | null | unde
   const short = text.split('\n')[0]!.slice(0, 80);
   return doc.klass === 'Ticket' && doc.number ? `#${String(doc.number)} ${short}` : short;
 }
+
+/**
+ * A record written straight to the server (an API client, a script) without its bookkeeping gets
+ * it there: lists and the board sort on these fields, and an index leaves out documents without
+ * them, so an unstamped record would be stored but never listed. Replicated revisions are kept
+ * as they are: their content is what the device hashed.
+ */
+export function completeStamps<T extends object>(record: T, userId: string, now: Date): T {
+  const doc = record as Readonly<Record<string, unknown>>;
+  if (!specOfKlass(doc.klass) || doc._deleted === true || (doc.created_at && doc.updated_at)) return record;
+  const at = now.toISOString();
+  const updatedAt = typeof doc.updated_at === 'string' && doc.updated_at ? doc.updated_at : undefined;
+  const createdAt = typeof doc.created_at === 'string' && doc.created_at ? doc.created_at : undefined;
+  return {
+    ...doc,
+    created_at: createdAt ?? updatedAt ?? at,
+    created_by: doc.created_by ?? userId,
+    updated_at: updatedAt ?? at,
+    updated_by: doc.updated_by ?? userId,
+  } as T;
+}

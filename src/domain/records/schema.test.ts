@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES as M } from '../errors';
-import { RESOURCES, resourceSpec, specOfKlass } from './index';
+import { completeStamps, RESOURCES, resourceSpec, specOfKlass } from './index';
 import { atLeast, coerceRecord, initialValues, NUMBER_MESSAGES, stampRecord, tooLong, validateRecord } from './schema';
 import { searchWords } from './search';
 import { customers, estimates, handbooks, maintenances, tickets } from './ticket-module';
@@ -32,6 +32,13 @@ describe('validateRecord', () => {
   it('says which required fields are blank', () => {
     expect(validateRecord(customers, { name: '  ' }).reasons).toEqual({ name: [M.blank] });
     expect(validateRecord(tickets, { ...initialValues(tickets) }).reasons).toEqual({ title: [M.blank] });
+  });
+
+  it("refuses an id with another kind's prefix", () => {
+    const uuid = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    expect(validateRecord(customers, { _id: `cus-${uuid}`, name: 'Ana' }).reasons).toEqual({});
+    expect(validateRecord(customers, { _id: `ctg-${uuid}`, name: 'Ana' }).reasons).toEqual({ _id: [M.invalid] });
+    expect(validateRecord(customers, { _id: 'cus-1', name: 'Ana' }).reasons).toEqual({ _id: [M.invalid] });
   });
 
   it('checks e-mails, addresses, dates, colours, choices and references', () => {
@@ -134,6 +141,34 @@ describe('coerceRecord', () => {
     expect(first).toMatchObject({ created_by: 'usr-1', created_at: '2026-01-01T00:00:00.000Z', updated_by: 'usr-1' });
     const second = stampRecord(first, 'usr-2', new Date('2026-01-02T00:00:00Z'));
     expect(second).toMatchObject({ created_by: 'usr-1', updated_by: 'usr-2', updated_at: '2026-01-02T00:00:00.000Z' });
+  });
+});
+
+describe('completeStamps', () => {
+  const now = new Date('2026-11-23T10:00:00.000Z');
+  it('fills the bookkeeping a described record lacks, keeping what it has', () => {
+    expect(completeStamps({ klass: 'Ticket', title: 'x' }, 'usr-1', now)).toEqual({
+      klass: 'Ticket',
+      title: 'x',
+      created_at: now.toISOString(),
+      created_by: 'usr-1',
+      updated_at: now.toISOString(),
+      updated_by: 'usr-1',
+    });
+    const given = '2026-01-01T00:00:00.000Z';
+    expect(completeStamps({ klass: 'Customer', updated_at: given }, 'usr-1', now)).toMatchObject({
+      created_at: given,
+      updated_at: given,
+    });
+  });
+
+  it('leaves alone stamped records, deletions and documents that are not records', () => {
+    const stamped = { klass: 'Ticket', created_at: 'a', updated_at: 'b' };
+    expect(completeStamps(stamped, 'usr-1', now)).toBe(stamped);
+    const deleted = { klass: 'Ticket', _deleted: true };
+    expect(completeStamps(deleted, 'usr-1', now)).toBe(deleted);
+    const setting = { klass: 'Adjustment', key: 'name' };
+    expect(completeStamps(setting, 'usr-1', now)).toBe(setting);
   });
 });
 

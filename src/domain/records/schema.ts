@@ -2,7 +2,7 @@
 // The generic resource screens, the server's write checks and the search view all read these
 // descriptions, so a rule written here holds on the device and on the server alike.
 import { FIELD_MESSAGES as M, FieldErrors } from '../errors';
-import { type Klass, ID_PREFIXES, isId } from '../ids';
+import { type IdPrefix, type Klass, ID_PREFIXES, isId } from '../ids';
 import { normalizeTags } from '../tags';
 
 export type FieldType =
@@ -67,6 +67,11 @@ export interface ResourceSpec {
   titleField: string;
   /** The whole resource hides while this group feature is off (maintenances). */
   feature?: string;
+  /**
+   * Rules for what no form field describes (e.g. a ticket's signed receipt): adds its reasons,
+   * keyed by field path, so the device and the server refuse alike.
+   */
+  check?: (doc: Readonly<Record<string, unknown>>, errors: FieldErrors) => void;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -187,6 +192,10 @@ export function validateRecord(
   features: ReadonlySet<string> | null = null,
 ): FieldErrors {
   const errors = new FieldErrors();
+  // The id's prefix names the kind: a record stored under another kind's prefix would be found
+  // by the wrong lists and references.
+  const prefix = (ID_PREFIXES as Partial<Record<string, IdPrefix>>)[spec.klass];
+  if (prefix && doc._id !== undefined && !isId(doc._id, prefix)) errors.add('_id', M.invalid);
   for (const field of spec.fields) {
     const value = doc[field.name];
     if (!fieldEnabled(field, features)) {
@@ -195,6 +204,7 @@ export function validateRecord(
     }
     checkField(errors, field.name, field, value);
   }
+  spec.check?.(doc, errors);
   return errors;
 }
 

@@ -1,6 +1,7 @@
 // The ticket module's records (spec 001 §3). Contract and estimate items, customer phones and
 // addresses and a ticket's checklist live inside their record, so a record and its parts are
 // written, synced and merged together: two devices cannot end up with half of an estimate.
+import { checkContractReceipt } from '../receipts';
 import { TICKET_KINDS, TICKET_PRIORITIES, TICKET_STATUSES } from '../tickets';
 import type { FieldSpec, ResourceSpec } from './schema';
 
@@ -214,6 +215,7 @@ export const tickets: ResourceSpec = {
   sort: ['created_at', 'updated_at', 'title'],
   defaultSort: { field: 'created_at', direction: 'desc' },
   titleField: 'title',
+  check: checkContractReceipt,
 };
 
 export const comments: ResourceSpec = {

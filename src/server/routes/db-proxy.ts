@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors';
 import { databaseKind } from '../../domain/ids';
+import { completeStamps } from '../../domain/records';
 import {
   type Actor,
   allowsOperation,
@@ -98,7 +99,14 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       .pipe(res);
   }
 
-  async function bulkDocs(req: Request, res: Response, actor: Actor, db: string, access: GroupAccess): Promise<void> {
+  async function bulkDocs(
+    req: Request,
+    res: Response,
+    actor: Actor,
+    userId: string,
+    db: string,
+    access: GroupAccess,
+  ): Promise<void> {
     const body = req.body as { docs?: unknown; new_edits?: unknown };
     const docs = body?.docs;
     if (
@@ -109,7 +117,6 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       throw badRequest({ docs: [FIELD_MESSAGES.invalid] });
     }
     const verdicts = (docs as DocWrite[]).map((doc) => checkDocWrite(actor, db, doc, access));
-    const allowed = docs.filter((_, i) => verdicts[i]!.ok);
     // As CouchDB does with validate_doc_update: a refused document gets its own error entry and the
     // others are written, so one bad record cannot stall a device's whole replication.
     const denied: BulkResult[] = (docs as DocWrite[]).flatMap((doc, i) => {
@@ -123,15 +130,18 @@ export function dbProxyRoutes(ctx: AppContext): Router {
         },
       ];
     });
-    const allowedDocs = (docs as DocWrite[]).filter((_, i) => verdicts[i]!.ok);
-    if (denied.length === 0) return forward(req, res, db, '_bulk_docs', undefined, allowedDocs);
+    const now = new Date();
+    const allowedDocs = (docs as DocWrite[])
+      .filter((_, i) => verdicts[i]!.ok)
+      .map((doc) => (body.new_edits === false ? doc : completeStamps(doc, userId, now)));
+    if (denied.length === 0) return forward(req, res, db, '_bulk_docs', { ...body, docs: allowedDocs }, allowedDocs);
     let results: BulkResult[] = [];
     let status = 201;
-    if (allowed.length > 0) {
+    if (allowedDocs.length > 0) {
       const upstream = await ctx.store.fetch(`/${encodeURIComponent(db)}/_bulk_docs`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ ...body, docs: allowed }),
+        body: JSON.stringify({ ...body, docs: allowedDocs }),
       });
       status = upstream.status;
       if (upstream.ok) await afterWrite(ctx, db, allowedDocs);
@@ -157,6 +167,7 @@ export function dbProxyRoutes(ctx: AppContext): Router {
   /** Checks a write addressed to one document (or one of its attachments); returns the body to send. */
   async function checkSingleWrite(
     actor: Actor,
+    userId: string,
     db: string,
     access: GroupAccess,
     docId: string,
@@ -169,7 +180,7 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       if (doc._id !== undefined && doc._id !== docId) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
       const verdict = checkDocWrite(actor, db, { ...doc, _id: docId }, access);
       if (!verdict.ok) throw fail(verdict);
-      return { ...doc, _id: docId };
+      return completeStamps({ ...doc, _id: docId }, userId, new Date());
     }
     // Deleting a document, or changing one of its attachments: judged by the stored document.
     const current = await ctx.store.get(db, docId);
@@ -200,16 +211,25 @@ export function dbProxyRoutes(ctx: AppContext): Router {
       const access: GroupAccess = {
         admin: databaseKind(db) === 'group' && (await isGroupAdmin(ctx, db, auth.user._id)),
       };
-      if (operation.body === 'bulk') return bulkDocs(req, res, auth.actor, db, access);
+      if (operation.body === 'bulk') return bulkDocs(req, res, auth.actor, auth.user._id, db, access);
       if (operation.docId === undefined) {
         // POST /{db}: the document is the body.
         if (!isJson(req)) throw new HttpError(415, 'Documents are sent as application/json');
-        const doc = (req.body ?? {}) as DocWrite;
-        const verdict = checkDocWrite(auth.actor, db, doc, access);
+        const sent = (req.body ?? {}) as DocWrite;
+        const verdict = checkDocWrite(auth.actor, db, sent, access);
         if (!verdict.ok) throw fail(verdict);
-        return forward(req, res, db, rest, undefined, [doc]);
+        const doc = completeStamps(sent, auth.user._id, new Date());
+        return forward(req, res, db, rest, doc, [doc]);
       }
-      const body = await checkSingleWrite(auth.actor, db, access, operation.docId, segments.length === 1, req);
+      const body = await checkSingleWrite(
+        auth.actor,
+        auth.user._id,
+        db,
+        access,
+        operation.docId,
+        segments.length === 1,
+        req,
+      );
       return forward(req, res, db, rest, body, body ? [body as DocWrite] : []);
     }),
   );

@@ -64,6 +64,16 @@ describe('design documents', () => {
     expect(runMap(view.map, { klass: 'Equipment' })).toEqual([]);
   });
 
+  it('count-by-ticket-status counts tickets by status and what the board filters on', () => {
+    const view = ddoc('group', 'count-by-ticket-status').views!.all!;
+    expect(view.reduce).toBe('_count');
+    const ticket = { klass: 'Ticket', status: 'doing', priority: 'high', ticket_kind: 'bug', technical_id: 'usr-1' };
+    expect(runMap(view.map, ticket)).toEqual([[['doing', 'high', 'bug', 'usr-1'], 1]]);
+    expect(runMap(view.map, { klass: 'Ticket', status: 'open' })).toEqual([[['open', 'low', null, null], 1]]);
+    expect(runMap(view.map, { klass: 'Ticket' })).toEqual([]);
+    expect(runMap(view.map, { klass: 'Customer', status: 'open' })).toEqual([]);
+  });
+
   it('search/by-word emits the folded words of the fields each resource searches', () => {
     const map = ddoc('group', 'search').views!['by-word']!.map;
     expect(runMap(map, { klass: 'Customer', name: 'João Conceição', email: 'joao@x.com', phones: ['9'] })).toEqual([

@@ -109,9 +109,11 @@ export class AppPage {
     return this.page.getByRole('menuitem', { name: this.t(key, vars), exact: true });
   }
 
-  /** Waits until no spinner or skeleton is left on the page. */
+  /** Waits until no spinner or skeleton is left on the page (bars with a value, such as priorities, are content). */
   async settled(): Promise<void> {
-    await this.page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]'));
+    await this.page.waitForFunction(
+      () => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]:not([aria-valuenow])'),
+    );
   }
 
   async waitForPath(path: string | RegExp): Promise<void> {

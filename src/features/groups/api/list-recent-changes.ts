@@ -1,7 +1,7 @@
 import { latestChanges } from '../../../data/records';
-import { CHANGES_LOOKBACK, type ChangeRow, timelineRows } from '../../../domain/recent-changes';
+import { CHANGES_SCAN, type ChangeRow, timelineRows } from '../../../domain/recent-changes';
 
 /** The last changes of a group, newest first, from the device's replica. */
 export async function listRecentChanges(accountId: string): Promise<ChangeRow[]> {
-  return timelineRows((await latestChanges(accountId, CHANGES_LOOKBACK)) as ChangeRow[], false);
+  return timelineRows((await latestChanges(accountId, CHANGES_SCAN)) as ChangeRow[], false);
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ADDRESS_FIELDS,
   type AddressEntry,
+  enabledFeatures,
   parseAddresses,
   parsePhones,
   PHONE_FIELDS,
@@ -14,6 +15,7 @@ import { AccountProfileCard } from './account-profile-card';
 import { CounterTiles } from './counter-tiles';
 import { type EntryListConfig, EntryListCard } from './entry-list-card';
 import { FeaturesCard } from './features-card';
+import { PriorityBarsCard } from './priority-bars-card';
 
 const PHONES: EntryListConfig = {
   settingKey: 'phones',
@@ -40,7 +42,7 @@ const ADDRESSES: EntryListConfig = {
   },
 };
 
-/** The admin dashboard (spec 000 §2): counters, profile, features, phones and addresses. */
+/** The admin dashboard (spec 000 §2): counters, ticket priorities, profile, features, phones and addresses. */
 export function AdminPage() {
   const { t } = useTranslation();
   const group = useCurrentGroup();
@@ -59,7 +61,13 @@ export function AdminPage() {
           {account.name || accountId}
         </Typography>
       </div>
-      <CounterTiles accountId={accountId} kind={account.kind} />
+      <CounterTiles accountId={accountId} kind={account.kind} features={enabledFeatures(settings)} />
+      {account.kind === 'ticket' && (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <PriorityBarsCard accountId={accountId} which="open" />
+          <PriorityBarsCard accountId={accountId} which="all" />
+        </Box>
+      )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
         <Stack spacing={3}>
           <AccountProfileCard

@@ -1,31 +1,26 @@
 import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box';
-import { useErrorState } from '../../../components/use-error-state';
+import { useReplicaQuery } from '../../../components/resource/use-records';
 import { adminTiles } from '../../../domain/group-settings';
 import { countByKlass } from '../api/count-by-klass';
 
-/** Record counters per kind, each linking to its list (spec 000 §2 "Admin dashboard"). */
-export function CounterTiles({ accountId, kind }: { accountId: string; kind: string | null }) {
+interface CounterTilesProps {
+  accountId: string;
+  kind: string | null;
+  /** Feature switches that are on: a tile of a switched-off feature (maintenances) is left out. */
+  features: ReadonlySet<string>;
+}
+
+/** Record counters per kind, each linking to its list (spec 000 §2 "Admin dashboard"); live with the replica. */
+export function CounterTiles({ accountId, kind, features }: CounterTilesProps) {
   const { t } = useTranslation();
-  const [counts, setCounts] = useState<Record<string, number> | null>(null);
-  const [error, setError] = useErrorState();
-  useEffect(() => {
-    let live = true;
-    countByKlass(accountId).then(
-      (found) => live && setCounts(found),
-      (caught: unknown) => {
-        if (!live) return;
-        setCounts({});
-        setError(caught);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId, setError]);
+  const load = useCallback(() => countByKlass(accountId), [accountId]);
+  const { value, error, setError } = useReplicaQuery(accountId, load);
+  // A failed count shows 0 beside the error, not a skeleton for ever.
+  const counts = value ?? (error ? {} : null);
 
   return (
     <>
@@ -39,8 +34,8 @@ export function CounterTiles({ accountId, kind }: { accountId: string; kind: str
           gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' },
         }}
       >
-        {adminTiles(kind).map((tile) => (
-          <Card key={tile.resource} variant="outlined">
+        {adminTiles(kind, features).map((tile) => (
+          <Card key={tile.resource} variant="outlined" data-tile={tile.resource}>
             <CardActionArea
               component={RouterLink}
               to={`/account/${accountId}/${tile.resource}`}

@@ -1,14 +1,14 @@
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useErrorState } from '../../../components/use-error-state';
-import type { ChangeRow } from '../../../domain/recent-changes';
+import { useReplicaQuery } from '../../../components/resource/use-records';
 import { listRecentChanges } from '../api/list-recent-changes';
 import { useCurrentGroup } from '../group-store';
 import { NotificationsCard } from './notifications-card';
+import { PriorityBarsCard } from './priority-bars-card';
 import { RecentChangesCard } from './recent-changes-card';
 
 function ConfirmAccountCard() {
@@ -33,31 +33,39 @@ function ConfirmAccountCard() {
   );
 }
 
-/** The group's dashboard: confirmation card, recent changes and system notifications. */
+/** The group's dashboard: confirmation card, ticket priorities, recent changes and system notifications. */
 export function DashboardPage({ unconfirmed }: { unconfirmed: boolean }) {
-  const { t } = useTranslation();
   const group = useCurrentGroup();
-  const accountId = group?.accountId ?? null;
-  const [changes, setChanges] = useState<ChangeRow[] | null>(null);
-  const [error, setError] = useErrorState();
-  const [refreshKey, setRefreshKey] = useState(0);
-
-  useEffect(() => {
-    if (!accountId) return;
-    let live = true;
-    listRecentChanges(accountId).then(
-      (rows) => live && setChanges(rows),
-      (caught: unknown) => live && setError(caught),
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId, setError, refreshKey]);
-
   if (!group) return null;
+  return (
+    <GroupDashboard
+      accountId={group.accountId}
+      name={group.account.name || group.accountId}
+      kind={group.account.kind}
+      unconfirmed={unconfirmed}
+    />
+  );
+}
+
+interface GroupDashboardProps {
+  accountId: string;
+  name: string;
+  kind: string | null;
+  unconfirmed: boolean;
+}
+
+function GroupDashboard({ accountId, name, kind, unconfirmed }: GroupDashboardProps) {
+  const { t } = useTranslation();
+  const [refreshKey, setRefreshKey] = useState(0);
+  // Read again when the replica changes (sync, another tab) and when Refresh is pressed.
+  const load = useCallback(
+    () => listRecentChanges(accountId),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refreshKey asks for a new read
+    [accountId, refreshKey],
+  );
+  const { value: changes, error, setError } = useReplicaQuery(accountId, load);
   const refresh = () => {
     setError(null);
-    setChanges(null);
     setRefreshKey((k) => k + 1);
   };
 
@@ -69,7 +77,7 @@ export function DashboardPage({ unconfirmed }: { unconfirmed: boolean }) {
             {t('dashboard.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-            {group.account.name || group.accountId}
+            {name}
           </Typography>
         </div>
         <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh}>
@@ -77,9 +85,10 @@ export function DashboardPage({ unconfirmed }: { unconfirmed: boolean }) {
         </Button>
       </Stack>
       {unconfirmed && <ConfirmAccountCard />}
+      {kind === 'ticket' && <PriorityBarsCard accountId={accountId} which="open" refreshKey={refreshKey} />}
       <RecentChangesCard
-        accountId={group.accountId}
-        changes={changes}
+        accountId={accountId}
+        changes={changes ?? (error ? [] : null)}
         error={error}
         onCloseError={() => setError(null)}
       />

@@ -1,0 +1,15 @@
+import { Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { estimateTotals, formatMoney } from '../../../domain/estimates';
+
+/** The estimate's total as its items are typed, so the form says what the customer will read. */
+export function EstimateFormTotal({ items }: { items: unknown }) {
+  const { t, i18n } = useTranslation();
+  const { lines, total } = estimateTotals(items);
+  if (lines.length === 0) return null;
+  return (
+    <Typography sx={{ textAlign: 'right', fontWeight: 700 }} data-estimate-form-total="" aria-live="polite">
+      {t('estimatePrint.total')}: {formatMoney(total, i18n.language)}
+    </Typography>
+  );
+}

@@ -1,0 +1,50 @@
+import { Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { estimateTotals, formatMoney, formatQuantity } from '../../../domain/estimates';
+
+/** An estimate's items with their totals, money in the person's language and currency. */
+export function EstimateItemsTable({ items }: { items: unknown }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { lines, total } = estimateTotals(items);
+  const number = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
+  // Four columns fit a phone only with tight cells; headers wrap, amounts never do.
+  const tight = { '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 }, fontSize: { xs: '0.8rem', sm: undefined } } };
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('estimatePrint.items')} data-estimate-items="" sx={tight}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('estimatePrint.description')}</TableCell>
+            <TableCell sx={{ textAlign: 'right' }}>{t('estimatePrint.quantity')}</TableCell>
+            <TableCell sx={{ textAlign: 'right' }}>{t('estimatePrint.unitValue')}</TableCell>
+            <TableCell sx={{ textAlign: 'right' }}>{t('estimatePrint.lineTotal')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lines.map((line, index) => (
+            <TableRow key={index} data-estimate-line={index}>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.description}</TableCell>
+              <TableCell sx={number}>{formatQuantity(line.quantity, language)}</TableCell>
+              <TableCell sx={number}>{formatMoney(line.value, language)}</TableCell>
+              <TableCell sx={number}>{formatMoney(line.total, language)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell colSpan={3} sx={{ textAlign: 'right', fontWeight: 700, color: 'text.primary', fontSize: '1em' }}>
+              {t('estimatePrint.total')}
+            </TableCell>
+            <TableCell
+              sx={{ ...number, fontWeight: 700, color: 'text.primary', fontSize: '1em' }}
+              data-estimate-total=""
+            >
+              {formatMoney(total, language)}
+            </TableCell>
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  );
+}

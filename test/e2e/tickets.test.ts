@@ -1,0 +1,334 @@
+// A technician's visit without signal, from start to end: customer, equipment, a ticket from a
+// category with a checklist, a comment, an estimate, the customer's signature and the printed
+// contract receipt, all on the device; back online, all of it is on the server. Then the shop's
+// side: the board moves the ticket to done, and the dashboard bars and the navbar badge follow.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
+import { AppPage } from './support/app-page';
+import { launchProfile, newContext, SCREENSHOTS, screenshots } from './support/browser';
+import { e2eHarness } from './support/harness';
+
+const e2e = e2eHarness();
+const profileDir = mkdtempSync(path.join(tmpdir(), 'moneta-visit-profile-'));
+afterAll(() => rmSync(profileDir, { recursive: true, force: true }));
+
+/** What the visit left behind, for the screenshots that follow it. */
+let visited: { user: TestUser; db: string; ticketId: string; estimateId: string; equipmentId: string } | null = null;
+
+const RECEIPT_TEXT = 'Garantia de 90 dias para o serviço prestado.';
+
+async function setSetting(user: TestUser, db: string, key: string, value: string): Promise<void> {
+  const found = await user.client.post<{ docs: Array<Record<string, unknown>> }>(`/db/${db}/_find`, {
+    selector: { klass: 'Adjustment', key },
+  });
+  const doc = found.body.docs[0];
+  expect(doc, key).toBeDefined();
+  const res = await user.client.put(`/db/${db}/${String(doc!._id)}`, { ...doc, value });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+async function putDoc(user: TestUser, db: string, doc: Record<string, unknown>): Promise<void> {
+  const res = await user.client.put(`/db/${db}/${String(doc._id)}`, doc);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+/** Documents of one klass on the server. */
+async function onServer<T = Record<string, unknown>>(user: TestUser, db: string, klass: string): Promise<T[]> {
+  const res = await user.client.post<{ docs: T[] }>(`/db/${db}/_find`, { selector: { klass }, limit: 1000 });
+  return res.body.docs;
+}
+
+/** Picks a record in a reference field (an autocomplete) by typing part of its title. */
+async function pickReference(app: AppPage, name: string, text: string): Promise<void> {
+  await app.field(name).fill(text);
+  await app.page.getByRole('option', { name: text }).first().click();
+}
+
+/** Pages of a PDF, as pdfinfo reads them. */
+async function pdfPages(file: string): Promise<number> {
+  const info = execFileSync('pdfinfo', [file]).toString();
+  return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
+}
+
+async function save(app: AppPage, page: Page, heading: string): Promise<string> {
+  await app.button('actions.save').click();
+  await page.getByRole('heading', { name: heading }).first().waitFor();
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+describe('a technician visit, offline from the start', () => {
+  it('records the whole visit on the device, then the board and dashboard follow the ticket', async () => {
+    let shown: Page | null = null;
+    try {
+      await visit((page) => (shown = page));
+    } catch (error) {
+      await (shown as Page | null)?.screenshot({ path: path.join(SCREENSHOTS, 'visit-failed.png'), fullPage: true });
+      throw error;
+    }
+  });
+});
+
+describe('ticket screens', () => {
+  it('screenshots list, form, show, board, receipt and dashboard in en light and pt-BR dark', async () => {
+    expect(visited, 'the visit ran first').not.toBeNull();
+    const { user, db, ticketId, estimateId, equipmentId } = visited!;
+    const context = await newContext(e2e.browser, e2e.server.url);
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    await app.login(user.email, user.password);
+    await page.waitForURL((url) => url.pathname === `/account/${db}`);
+    for (const variant of ['en-light', 'pt-dark'] as const) {
+      if (variant === 'pt-dark') {
+        await app.chooseLanguage('pt-BR');
+        await app.toggleTheme();
+      }
+      const shot = async (route: string, name: string, ready: () => Promise<unknown>) => {
+        await page.goto(`/account/${db}${route}`);
+        await ready();
+        await app.settled();
+        await screenshots(page, `tickets-${name}-${variant}`);
+      };
+      await shot('', 'dashboard', () =>
+        page.locator('[data-testid="priority-bars-open"] [role="progressbar"]').first().waitFor(),
+      );
+      await shot('/tickets', 'list', () => page.locator('[data-record]').first().waitFor());
+      await shot('/tickets/new', 'form', () => app.field('title').waitFor());
+      await shot(`/tickets/${ticketId}`, 'show', () => page.locator('li[data-comment]').first().waitFor());
+      await shot('/ticket-board', 'board', () =>
+        page.locator('[data-testid="ticket-board"][aria-busy="false"]').waitFor(),
+      );
+      await shot(`/tickets/${ticketId}/receipt/service`, 'service-receipt', () =>
+        page.locator('[data-print-sheet]').first().waitFor(),
+      );
+      await shot(`/tickets/${ticketId}/receipt/contract`, 'contract-receipt', () =>
+        page.locator('[data-print-sheet]').first().waitFor(),
+      );
+      await shot(`/estimates/${estimateId}`, 'estimate', () => page.locator('[data-estimate-total]').waitFor());
+      await shot(`/equipment/${equipmentId}`, 'equipment-history', () =>
+        page.locator('[data-history-ticket]').first().waitFor(),
+      );
+      // Words of the chosen language, not keys: the list header reads as the language says.
+      expect(await page.getByText('records.').count()).toBe(0);
+    }
+    await context.close();
+  });
+});
+
+async function visit(show: (page: Page) => void): Promise<void> {
+  {
+    const user = await registerUser(e2e.server.url, { fullname: 'Téo Técnico' });
+    await confirmUser(e2e.server.dataDir, user);
+    const db = await createGroup(user, 'Oficina Campo');
+    // The shop's setup, done earlier from the office.
+    await setSetting(user, db, 'checklist', 'enabled');
+    await setSetting(user, db, 'contract-receipt', 'always');
+    await setSetting(user, db, 'receipt-configuration', RECEIPT_TEXT);
+    const categoryId = `ctg-${crypto.randomUUID()}`;
+    await putDoc(user, db, {
+      _id: categoryId,
+      klass: 'Category',
+      name: 'Manutenção preventiva',
+      checklist: 'Limpar filtros\nVerificar gás',
+      active: true,
+      color: '#2e7d32',
+    });
+    // Another open ticket, high priority, so the bars have two priorities to share.
+    await putDoc(user, db, {
+      _id: `tik-${crypto.randomUUID()}`,
+      klass: 'Ticket',
+      title: 'Compressor parado',
+      status: 'open',
+      priority: 'high',
+      ticket_kind: 'bug',
+    });
+
+    const context = await launchProfile(profileDir, e2e.server.url);
+    const page = context.pages()[0] ?? (await context.newPage());
+    show(page);
+    const app = new AppPage(page);
+    await app.login(user.email, user.password);
+    await page.waitForURL((url) => url.pathname === `/account/${db}`);
+    // Installed and synced before leaving the shop: the service worker controls the page.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const sync = page.locator('[data-sync-state]');
+    await expect.poll(() => sync.getAttribute('data-sync-state'), { timeout: 20_000 }).toBe('online');
+
+    // The device claimed its series of ticket numbers when the group opened.
+    await expect
+      .poll(async () => (await user.client.get<{ last?: number }>(`/db/${db}/ticket-series`)).body.last, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+
+    // At the customer's: no signal from here on.
+    await context.setOffline(true);
+    await page.goto(`/account/${db}/customers/new`);
+    await app.field('name').fill('Dona Rosa Almeida');
+    const customerId = await save(app, page, 'Dona Rosa Almeida');
+
+    await page.goto(`/account/${db}/equipment/new`);
+    await app.fill({ identifier: 'AC-0042', description: 'Split 12000 BTU', maker: 'Frialto' });
+    const equipmentId = await save(app, page, 'AC-0042');
+
+    await page.goto(`/account/${db}/tickets/new`);
+    await app.field('title').fill('Ar-condicionado pingando');
+    await pickReference(app, 'category_id', 'Manutenção preventiva');
+    await pickReference(app, 'customer_id', 'Dona Rosa Almeida');
+    await pickReference(app, 'equipment_id', 'AC-0042');
+    await app.field('relate_equipment_to_customer').check();
+    await app.field('content').fill('Goteira na sala desde ontem');
+    const ticketId = await save(app, page, 'Ar-condicionado pingando');
+    // Numbered on the device from the series it claimed while online.
+    const numberRow = (await page.locator('[data-field="number"]').first().textContent()) ?? '';
+    const number = /\d+-\d+/.exec(numberRow)?.[0] ?? '';
+    expect(number).not.toBe('');
+
+    // The checklist came from the category; the technician ticks what was done.
+    await page.getByRole('checkbox', { name: 'Limpar filtros' }).check();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Limpar filtros' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Verificar gás' }).isChecked()).toBe(false);
+    await page.getByText(app.t('tickets.checklist.progress', { done: 1, total: 2 })).waitFor();
+
+    await page.getByRole('textbox', { name: app.t('tickets.comments.field') }).fill('Dreno entupido, limpo no local.');
+    await page.getByRole('button', { name: app.t('tickets.comments.add') }).click();
+    await page.locator('li[data-comment]').getByText('Dreno entupido, limpo no local.').waitFor();
+    await screenshots(page, 'visit-ticket');
+
+    await page.goto(`/account/${db}/estimates/new?ticket_id=${ticketId}&customer_id=${customerId}`);
+    await app.field('description').fill('Limpeza e carga de gás');
+    const addItem = page.getByRole('button', {
+      name: app.t('resource.addRow', { label: app.t('records.estimates.fields.items') }),
+    });
+    await addItem.click();
+    await app.fill({ 'items.0.description': 'Carga de gás R410A', 'items.0.quantity': '1', 'items.0.value': '180' });
+    await addItem.click();
+    await app.fill({ 'items.1.description': 'Limpeza do dreno', 'items.1.quantity': '2', 'items.1.value': '45.50' });
+    const estimateId = await save(app, page, 'Limpeza e carga de gás');
+
+    // The customer signs the contract receipt on the technician's screen.
+    await page.goto(`/account/${db}/tickets/${ticketId}`);
+    await page.getByRole('link', { name: app.t('receipts.contractTitle') }).click();
+    const pad = page.locator('canvas[data-signature-pad]');
+    await pad.waitFor();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step++) {
+      await page.mouse.move(
+        box.x + box.width * (0.15 + step * 0.05),
+        box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)),
+        { steps: 2 },
+      );
+    }
+    await page.mouse.up();
+    await expect.poll(() => pad.getAttribute('data-strokes')).toBe('1');
+    await app.field('legible_name').fill('Rosa Almeida');
+    await app.button('receipts.sign.save').click();
+    await page.getByText(app.t('receipts.sign.saved')).waitFor();
+    await page.getByText(RECEIPT_TEXT).first().waitFor();
+    await screenshots(page, 'visit-contract-receipt');
+    // Printed on A4, looked at as an image.
+    const pdf = path.join(SCREENSHOTS, 'visit-contract-receipt.pdf');
+    await page.emulateMedia({ media: 'print' });
+    await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      pdf,
+      path.join(SCREENSHOTS, 'visit-contract-receipt-a4'),
+    ]);
+    expect(await pdfPages(pdf)).toBeGreaterThan(0);
+
+    // Nothing reached the server yet: all of it waits on the device.
+    expect((await user.client.get(`/db/${db}/${ticketId}`)).status).toBe(404);
+    expect(Number(await page.locator('[data-pending]').getAttribute('data-pending'))).toBeGreaterThan(5);
+
+    // Back at the van, with signal: everything arrives.
+    await context.setOffline(false);
+    const ticketOnServer = async () => (await user.client.get<Record<string, unknown>>(`/db/${db}/${ticketId}`)).body;
+    await expect.poll(async () => (await ticketOnServer()).number, { timeout: 30_000 }).toBe(number);
+    const ticket = await ticketOnServer();
+    expect(ticket).toMatchObject({
+      title: 'Ar-condicionado pingando',
+      customer_id: customerId,
+      equipment_id: equipmentId,
+      category_id: categoryId,
+      checklist: [
+        { item: 'Limpar filtros', done: true },
+        { item: 'Verificar gás', done: false },
+      ],
+      contract_receipt: { legible_name: 'Rosa Almeida' },
+    });
+    expect(String((ticket.contract_receipt as { signature: string }).signature)).toMatch(/^data:image\/png;base64,/);
+    await expect
+      .poll(async () => (await user.client.get<Record<string, unknown>>(`/db/${db}/${equipmentId}`)).body.customer_id, {
+        timeout: 30_000,
+      })
+      .toBe(customerId);
+    await expect
+      .poll(
+        async () => (await onServer<{ ticket_id: string; content: string }>(user, db, 'Comment')).map((c) => c.content),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual(['Dreno entupido, limpo no local.']);
+    await expect
+      .poll(async () => (await user.client.get<Record<string, unknown>>(`/db/${db}/${estimateId}`)).body.items, {
+        timeout: 30_000,
+      })
+      .toEqual([
+        { description: 'Carga de gás R410A', quantity: 1, value: 180 },
+        { description: 'Limpeza do dreno', quantity: 2, value: 45.5 },
+      ]);
+    await expect.poll(() => page.locator('[data-pending]').getAttribute('data-pending'), { timeout: 30_000 }).toBe('0');
+
+    // At the shop: the dashboard counts two open tickets, one high and one medium.
+    const badge = page.locator('[data-testid="open-tickets-badge"]');
+    const bar = (priority: string) =>
+      page.locator(`[data-testid="priority-bars-open"] [data-priority="${priority}"] [role="progressbar"]`);
+    await page.goto(`/account/${db}`);
+    await expect.poll(() => badge.getAttribute('data-count'), { timeout: 20_000 }).toBe('2');
+    expect(await badge.getAttribute('data-color')).toBe('amber');
+    await expect.poll(() => bar('high').getAttribute('aria-valuenow')).toBe('50');
+    expect(await bar('medium').getAttribute('aria-valuenow')).toBe('50');
+    expect(await bar('low').getAttribute('aria-valuenow')).toBe('0');
+
+    // The board: the ticket is dragged from Open to Done.
+    await page.goto(`/account/${db}/ticket-board`);
+    await page.locator('[data-testid="ticket-board"][aria-busy="false"]').waitFor();
+    const column = (status: string) =>
+      page.getByRole('region', { name: app.t(`records.tickets.options.status.${status}`), exact: true });
+    const card = page.getByRole('article', { name: `#${number} Ar-condicionado pingando` });
+    expect(await column('open').getByRole('article').count()).toBe(2);
+    await screenshots(page, 'visit-board-before');
+    await card.dragTo(column('done'));
+    await column('done')
+      .getByRole('article', { name: `#${number} Ar-condicionado pingando` })
+      .waitFor();
+    await page.locator(`article[data-ticket="${ticketId}"][aria-busy="false"]`).waitFor();
+    expect(await column('open').getByRole('article').count()).toBe(1);
+    await expect.poll(async () => (await ticketOnServer()).status, { timeout: 30_000 }).toBe('done');
+
+    // The bars and the badge follow: the high-priority ticket is the only one open.
+    await expect.poll(() => badge.getAttribute('data-count'), { timeout: 20_000 }).toBe('1');
+    await page.goto(`/account/${db}`);
+    await expect.poll(() => bar('high').getAttribute('aria-valuenow'), { timeout: 20_000 }).toBe('100');
+    expect(await bar('medium').getAttribute('aria-valuenow')).toBe('0');
+    await context.close();
+    visited = { user, db, ticketId, estimateId, equipmentId };
+  }
+}
