@@ -1,6 +1,9 @@
-import { Box, GlobalStyles, type SxProps, type Theme, ThemeProvider, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PrintIcon from '@mui/icons-material/Print';
+import { Box, Button, GlobalStyles, Stack, type SxProps, type Theme, ThemeProvider, Typography } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { type AddressEntry, type GroupSettings, parseAddresses, parsePhones } from '../domain/group-settings';
 
 // Printed documents (receipts, estimates) go on A4 paper with nothing of the app around them:
@@ -191,4 +194,49 @@ export function SignatureLine({
 /** Shown on screen, left out of the printout (the page's buttons, the signature form). */
 export function ScreenOnly({ children }: { children: ReactNode }) {
   return <Box data-no-print="">{children}</Box>;
+}
+
+/** The screen's bar above a printed sheet: what it is about, its title, back, and print. */
+export function PrintPageBar({
+  overline,
+  title,
+  back,
+  backLabel,
+  printLabel,
+  children,
+}: {
+  overline: string;
+  title: string;
+  /** Where "back" leads: the record the sheet is printed from. */
+  back: string;
+  backLabel: string;
+  printLabel: string;
+  /** Further actions, between back and print. */
+  children?: ReactNode;
+}) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="overline" color="text.secondary">
+          {overline}
+        </Typography>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+      </Box>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={back} startIcon={<ArrowBackIcon />}>
+          {backLabel}
+        </Button>
+        {children}
+        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+          {printLabel}
+        </Button>
+      </Stack>
+    </Stack>
+  );
 }

@@ -6,6 +6,7 @@ import type { SortDirection } from '../domain/records/schema';
 import { localDb } from './databases';
 import type { PouchDoc } from './pouch-api';
 import { ensureIndex } from './records';
+import { memoBySeq } from './seq-memo';
 
 export interface ListQuery {
   klass: string;
@@ -31,9 +32,12 @@ function compare(a: unknown, b: unknown): number {
   return String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' });
 }
 
-async function countKlass(dbName: string, klass: string): Promise<number> {
-  const { rows } = await localDb(dbName).query('count-by-klass/all', { key: klass, reduce: true, group: true });
-  return Number(rows[0]?.value ?? 0);
+/** Records of a kind, from the count-by-klass view; remembered until the replica changes. */
+function countKlass(dbName: string, klass: string): Promise<number> {
+  return memoBySeq(dbName, `count-by-klass:${klass}`, async () => {
+    const { rows } = await localDb(dbName).query('count-by-klass/all', { key: klass, reduce: true, group: true });
+    return Number(rows[0]?.value ?? 0);
+  });
 }
 
 /** Ids of the records holding a word that starts with every term. */
@@ -59,7 +63,24 @@ export async function readRecords(dbName: string, ids: readonly string[]): Promi
   return rows.flatMap((row) => (row.doc ? [row.doc] : []));
 }
 
-export async function listRecords<T extends { _id: string }>(dbName: string, query: ListQuery): Promise<ListPage<T>> {
+/** Rows of a page; `total` when finding them counted them too (a search), else null: see countRecords. */
+export interface RowsPage<T> {
+  rows: T[];
+  total: number | null;
+}
+
+function indexQuery(query: Pick<ListQuery, 'klass' | 'sort' | 'filter'>) {
+  const { klass, sort, filter = {} } = query;
+  const filterFields = Object.keys(filter).sort();
+  return {
+    filterFields,
+    fields: ['klass', ...filterFields, sort],
+    selector: { klass, ...filter, [sort]: { $gt: null } } as Record<string, unknown>,
+  };
+}
+
+/** One page of rows, without counting all of them when the index gives the page directly. */
+export async function listRows<T extends { _id: string }>(dbName: string, query: ListQuery): Promise<RowsPage<T>> {
   const { klass, sort, direction, page, perPage, filter = {} } = query;
   const terms = searchWords(query.search ?? '');
   const skip = Math.max(0, page - 1) * perPage;
@@ -72,15 +93,34 @@ export async function listRecords<T extends { _id: string }>(dbName: string, que
     return { rows: docs.slice(skip, skip + perPage) as unknown as T[], total: docs.length };
   }
   const db = localDb(dbName);
-  const filterFields = Object.keys(filter).sort();
-  const fields = ['klass', ...filterFields, sort];
+  const { fields, selector } = indexQuery(query);
   await ensureIndex(db, fields);
-  const selector: Record<string, unknown> = { klass, ...filter, [sort]: { $gt: null } };
-  const [found, total] = await Promise.all([
-    db.find({ selector, sort: fields.map((field) => ({ [field]: direction })), limit: perPage, skip }),
-    filterFields.length === 0
-      ? countKlass(dbName, klass)
-      : db.find({ selector, fields: ['_id'] }).then((r) => r.docs.length),
+  const found = await db.find({
+    selector,
+    sort: fields.map((field) => ({ [field]: direction })),
+    limit: perPage,
+    skip,
+  });
+  return { rows: found.docs as unknown as T[], total: null };
+}
+
+/** How many records the list holds without a search (a search's rows come counted). */
+export async function countRecords(
+  dbName: string,
+  query: Pick<ListQuery, 'klass' | 'sort' | 'filter'>,
+): Promise<number> {
+  const { filterFields, fields, selector } = indexQuery(query);
+  if (filterFields.length === 0) return countKlass(dbName, query.klass);
+  const db = localDb(dbName);
+  await ensureIndex(db, fields);
+  return (await db.find({ selector, fields: ['_id'] })).docs.length;
+}
+
+export async function listRecords<T extends { _id: string }>(dbName: string, query: ListQuery): Promise<ListPage<T>> {
+  const searching = searchWords(query.search ?? '').length > 0;
+  const [page, total] = await Promise.all([
+    listRows<T>(dbName, query),
+    searching ? Promise.resolve(null) : countRecords(dbName, query),
   ]);
-  return { rows: found.docs as unknown as T[], total };
+  return { rows: page.rows, total: page.total ?? total ?? 0 };
 }

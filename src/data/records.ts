@@ -7,6 +7,7 @@ import { MESSAGES } from '../domain/errors';
 import { ApiError } from './api-error';
 import { rememberBase } from './conflicts';
 import { markPending, pendingIds } from './pending-writes';
+import { memoBySeq } from './seq-memo';
 import { useSyncStore } from './sync-store';
 import type { ChangeResult } from './pouch-api';
 import type { Database } from './pouch';
@@ -115,7 +116,11 @@ export async function queryView(
   view: `${string}/${string}`,
   options: { group_level?: number; reduce?: boolean } = {},
 ): Promise<Array<{ key: unknown; value: unknown }>> {
-  return (await localDb(dbName).query(view, options)).rows;
+  return memoBySeq(
+    dbName,
+    `view:${view}:${JSON.stringify(options)}`,
+    async () => (await localDb(dbName).query(view, options)).rows,
+  );
 }
 
 /** The replica's latest changes with their documents (the dashboard's timeline). */

@@ -4,7 +4,7 @@
 // app's own sync code, and a bare PouchDB replication as the reference, then the first page of
 // the ticket list from the local replica.
 import { randomUUID } from 'node:crypto';
-import { build } from 'vite';
+import { bundleForBrowser } from './bundle';
 import { confirmUser, createGroup, registerUser } from '../support/factories';
 import { startTestServer } from '../support/test-server';
 import { launchBrowser } from '../e2e/support/browser';
@@ -76,18 +76,7 @@ try {
   }
   const bytes = JSON.stringify(docs).length / docs.length;
 
-  const bundle = await build({
-    configFile: false,
-    logLevel: 'error',
-    define: { __APP_VERSION__: '"bench"', 'process.env.NODE_ENV': '"production"' },
-    build: {
-      write: false,
-      lib: { entry: 'test/bench/sync-entry.ts', formats: ['es'], fileName: 'bench' },
-      minify: true,
-    },
-  });
-  const output = (Array.isArray(bundle) ? bundle[0] : bundle) as { output: Array<{ code?: string }> };
-  const code = output.output.find((o) => o.code)!.code!;
+  const code = await bundleForBrowser('test/bench/sync-entry.ts');
 
   const context = await browser.newContext({ baseURL: server.url });
   const [name, value] = owner.client.cookieHeader.split('=');

@@ -26,7 +26,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { recordTitle } from '../../domain/records';
 import type { FieldSpec, ResourceSpec, SortDirection } from '../../domain/records/schema';
 import type { PouchDoc } from '../../data/pouch-api';
-import { listRecords } from '../../data/record-list';
+import { countRecords, listRows } from '../../data/record-list';
 import { EmptyState } from '../empty-state';
 import { ErrorBox } from '../error-box';
 import { FieldValue } from './field-value';
@@ -94,16 +94,26 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
   }, [typed, search, update]);
 
   const load = useCallback(
-    () => listRecords<PouchDoc>(env.accountId, { klass: spec.klass, search, sort, direction, page, perPage }),
+    () => listRows<PouchDoc>(env.accountId, { klass: spec.klass, search, sort, direction, page, perPage }),
     [env.accountId, spec.klass, search, sort, direction, page, perPage],
   );
-  const { value: result, error, setError } = useReplicaQuery(env.accountId, load);
+  const { value: found, error, setError } = useReplicaQuery(env.accountId, load);
+  // The rows show first; counting every record of a long list comes after them.
+  const rowsShown = found !== undefined;
+  const countUnknown = found?.total === null;
+  const count = useCallback(
+    () =>
+      rowsShown && countUnknown ? countRecords(env.accountId, { klass: spec.klass, sort }) : Promise.resolve(null),
+    [env.accountId, spec.klass, sort, rowsShown, countUnknown],
+  );
+  const counted = useReplicaQuery(env.accountId, count).value;
+  const result = found && { rows: found.rows, total: found.total ?? counted ?? null };
   const references = spec.columns.filter((c) => fieldOf(spec, c).type === 'reference');
   const related = useRecordTitles(
     env.accountId,
     (result?.rows ?? []).flatMap((row) => references.map((c) => row[c] as string)),
   );
-  const pages = result ? Math.max(1, Math.ceil(result.total / perPage)) : 1;
+  const pages = result?.total != null ? Math.max(1, Math.ceil(result.total / perPage)) : 1;
 
   return (
     <Stack spacing={2}>
@@ -269,7 +279,7 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
           </TableContainer>
         </Card>
       )}
-      {result && result.total > 0 && (
+      {result?.total != null && result.total > 0 && (
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1}

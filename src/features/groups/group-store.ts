@@ -4,7 +4,7 @@ import { type GroupSettings, settingsFromAdjustments } from '../../domain/group-
 import type { AppKind, Membership, Plan } from '../../domain/groups';
 import { findRecords } from '../../data/records';
 import { type Account, getAccount } from './api/get-account';
-import { listAdjustments } from './api/group-settings';
+import { listAdjustments, listLocalAdjustments } from './api/group-settings';
 
 /** The account record as the device knows it: settings, and the admin flag of one's membership. */
 async function accountFromDevice(accountId: string, userId: string | null, settings: GroupSettings): Promise<Account> {
@@ -51,7 +51,21 @@ export const useGroupStore = create<GroupState>()((set, get) => {
   let user: string | null = null;
   const fetchGroup = async (accountId: string, userId: string | null, quietly: boolean) => {
     const ticket = ++loading;
-    if (!quietly) set({ accountId, account: null, settings: null, status: 'loading', error: null });
+    if (!quietly) {
+      set({ accountId, account: null, settings: null, status: 'loading', error: null });
+      // A group this device has opened before shows at once from its copy, as offline; the
+      // server's answer (a renamed group, a changed plan, a removal) follows and replaces it.
+      const local = await listLocalAdjustments(accountId).catch(() => []);
+      if (local.length > 0) {
+        const settings = settingsFromAdjustments(local);
+        const account = await accountFromDevice(accountId, userId, settings).catch(() => null);
+        if (ticket !== loading) return;
+        if (account) {
+          set({ accountId, account, settings, status: 'ready', error: null });
+          return fetchGroup(accountId, userId, true);
+        }
+      }
+    }
     try {
       const settings = settingsFromAdjustments(await listAdjustments(accountId));
       const account = await getAccount(accountId).catch((error: unknown) => {

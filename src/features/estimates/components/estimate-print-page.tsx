@@ -1,12 +1,16 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import PrintIcon from '@mui/icons-material/Print';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box';
 import { ErrorPage } from '../../../components/error-page';
 import { useFormatCalendarDate } from '../../../components/format-calendar-date';
-import { Letterhead, PrintFields, PrintSheet, ScreenOnly, SignatureLine } from '../../../components/print-sheet';
+import {
+  Letterhead,
+  PrintFields,
+  PrintPageBar,
+  PrintSheet,
+  ScreenOnly,
+  SignatureLine,
+} from '../../../components/print-sheet';
 import type { ResourceEnv } from '../../../components/resource/resource-env';
 import { customerPhones } from '../../../domain/receipts';
 import { recordTitle } from '../../../domain/records';
@@ -46,32 +50,13 @@ export function EstimatePrintPage({ env, estimateId }: { env: ResourceEnv; estim
   return (
     <Stack spacing={2}>
       <ScreenOnly>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="overline" color="text.secondary">
-              {recordTitle(estimate)}
-            </Typography>
-            <Typography variant="h5" component="h1">
-              {t('estimatePrint.title')}
-            </Typography>
-          </Box>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button
-              component={RouterLink}
-              to={`/account/${env.accountId}/estimates/${estimateId}`}
-              startIcon={<ArrowBackIcon />}
-            >
-              {t('estimatePrint.back')}
-            </Button>
-            <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-              {t('estimatePrint.print')}
-            </Button>
-          </Stack>
-        </Stack>
+        <PrintPageBar
+          overline={recordTitle(estimate)}
+          title={t('estimatePrint.title')}
+          back={`/account/${env.accountId}/estimates/${estimateId}`}
+          backLabel={t('estimatePrint.back')}
+          printLabel={t('estimatePrint.print')}
+        />
         <ErrorBox error={error} onClose={() => setError(null)} />
       </ScreenOnly>
       <PrintSheet label={title}>

@@ -6,6 +6,11 @@ import { newId } from '../../../domain/ids';
 /** Every setting document of a group (spec 000 §7: Adjustment by klass), from the local replica. */
 export async function listAdjustments(accountId: string, keys?: readonly string[]): Promise<AdjustmentDoc[]> {
   await refreshReplica(accountId);
+  return listLocalAdjustments(accountId, keys);
+}
+
+/** The same, from the device's copy as it is, without asking the server first. */
+export async function listLocalAdjustments(accountId: string, keys?: readonly string[]): Promise<AdjustmentDoc[]> {
   const selector: Record<string, unknown> = { klass: 'Adjustment' };
   const docs = await findRecords<AdjustmentDoc & { _id: string }>(accountId, { selector, limit: 10_000 });
   return keys ? docs.filter((d) => keys.includes(d.key)) : docs;

@@ -1,13 +1,10 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DrawIcon from '@mui/icons-material/Draw';
-import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box';
 import { ErrorPage } from '../../../components/error-page';
-import { PrintSheet, ScreenOnly } from '../../../components/print-sheet';
+import { PrintPageBar, PrintSheet, ScreenOnly } from '../../../components/print-sheet';
 import type { ResourceEnv } from '../../../components/resource/resource-env';
 import { contractReceiptState, type ReceiptKind } from '../../../domain/receipts';
 import { recordTitle } from '../../../domain/records';
@@ -44,37 +41,19 @@ export function TicketReceiptPage({ env, ticketId, kind }: TicketReceiptPageProp
     <Stack spacing={2}>
       <ScreenOnly>
         <Stack spacing={2}>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+          <PrintPageBar
+            overline={recordTitle(data.ticket)}
+            title={title}
+            back={`/account/${env.accountId}/tickets/${ticketId}`}
+            backLabel={t('receipts.back')}
+            printLabel={t('receipts.print')}
           >
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="overline" color="text.secondary">
-                {recordTitle(data.ticket)}
-              </Typography>
-              <Typography variant="h5" component="h1">
-                {title}
-              </Typography>
-            </Box>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Button
-                component={RouterLink}
-                to={`/account/${env.accountId}/tickets/${ticketId}`}
-                startIcon={<ArrowBackIcon />}
-              >
-                {t('receipts.back')}
+            {kind === 'contract' && !showForm && (
+              <Button startIcon={<DrawIcon />} onClick={() => setSigning(true)}>
+                {t('receipts.sign.again')}
               </Button>
-              {kind === 'contract' && !showForm && (
-                <Button startIcon={<DrawIcon />} onClick={() => setSigning(true)}>
-                  {t('receipts.sign.again')}
-                </Button>
-              )}
-              <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-                {t('receipts.print')}
-              </Button>
-            </Stack>
-          </Stack>
+            )}
+          </PrintPageBar>
           <ErrorBox error={error} onClose={() => setError(null)} />
           {kind === 'contract' && state === 'not-required' && (
             <Alert severity="info">{t('receipts.notRequired')}</Alert>

@@ -1,0 +1,61 @@
+// Bundled for the browser by the tickets benchmark and loaded next to the app: reads the app's
+// replica through the same data code, to know when the first pull and the background index builds
+// are over, and to time the list queries without the screen around them.
+import '../../src/app/register-indexes';
+import { localDb } from '../../src/data/databases';
+import { registeredIndexes } from '../../src/data/indexes';
+import { type ListQuery, listRecords } from '../../src/data/record-list';
+import { ensureIndex } from '../../src/data/records';
+import { countBoard, listBoard } from '../../src/features/board/api/list-board';
+
+declare global {
+  interface Window {
+    ticketsBench: typeof ticketsBench;
+  }
+}
+
+const ticketsBench = {
+  /** Documents in the replica, and the indexes and views the app has built and noted on it. */
+  async status(db: string): Promise<{ docCount: number; built: string[]; indexes: string[] }> {
+    const replica = localDb(db);
+    const { doc_count } = await replica.info();
+    const built = await replica.get('_local/moneta-indexes').then(
+      (doc) => (doc as unknown as { built: string[] }).built,
+      () => [],
+    );
+    return { docCount: doc_count, built, indexes: registeredIndexes('group').map((fields) => fields.join(',')) };
+  },
+  /** One listRecords call, as the list screen makes it. */
+  async list(db: string, query: ListQuery): Promise<{ ms: number; rows: number; total: number }> {
+    const start = performance.now();
+    const page = await listRecords(db, query);
+    return { ms: performance.now() - start, rows: page.rows.length, total: page.total };
+  },
+  /** The parts of listRecords' first page without search, one after the other. */
+  async parts(db: string): Promise<Record<string, number>> {
+    const replica = localDb(db);
+    const times: Record<string, number> = {};
+    const time = async (name: string, work: () => Promise<unknown>) => {
+      const start = performance.now();
+      await work();
+      times[name] = performance.now() - start;
+    };
+    await time('ensureIndex', () => ensureIndex(replica, ['klass', 'created_at']));
+    await time('find 25', () =>
+      replica.find({
+        selector: { klass: 'Ticket', created_at: { $gt: null } },
+        sort: [{ klass: 'desc' }, { created_at: 'desc' }],
+        limit: 25,
+      }),
+    );
+    await time('count-by-klass Ticket', () =>
+      replica.query('count-by-klass/all', { key: 'Ticket', reduce: true, group: true }),
+    );
+    const noFilters = { priority: null, kind: null, technician: null };
+    await time('board cards (listBoard)', () => listBoard(db, noFilters));
+    await time('board counts (countBoard)', () => countBoard(db, noFilters));
+    return times;
+  },
+};
+
+window.ticketsBench = ticketsBench;
