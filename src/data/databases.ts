@@ -65,6 +65,33 @@ export async function destroyLocalDb(name: string): Promise<void> {
   locals.delete(name);
   storeReplicas(registeredReplicas().filter((n) => n !== name));
   await db.destroy();
+  const pouchName = `${LOCAL_PREFIX}${name}`;
+  await removeLeftoverViews(pouchName);
+  // A query already under way may still create its view a moment later: looked for once more.
+  setTimeout(() => void removeLeftoverViews(pouchName), LEFTOVER_RECHECK_MS);
+}
+
+const LEFTOVER_RECHECK_MS = 1500;
+
+/**
+ * A view being built while its replica is destroyed (the background index builds, a counter)
+ * can leave its own IndexedDB database behind, not yet listed among the replica's dependents:
+ * removed by name, so nothing of the group stays on a shared device.
+ */
+async function removeLeftoverViews(pouchName: string): Promise<void> {
+  const idb = globalThis.indexedDB as IDBFactory | undefined;
+  if (!idb?.databases) return;
+  const prefix = `_pouch_${pouchName}-mrview-`;
+  const names = (await idb.databases()).flatMap((info) => (info.name?.startsWith(prefix) ? [info.name] : []));
+  await Promise.all(
+    names.map(
+      (leftover) =>
+        new Promise<void>((resolve) => {
+          const request = idb.deleteDatabase(leftover);
+          request.onsuccess = request.onerror = request.onblocked = () => resolve();
+        }),
+    ),
+  );
 }
 
 /**
