@@ -1,17 +1,10 @@
 import { ApiError } from '../../../data/api-error';
-import { MESSAGES } from '../../../domain/errors';
 import type { PouchDoc } from '../../../data/pouch-api';
-import { getRecord } from '../../../data/records';
-import { writeRecord } from '../../../data/resource-writes';
-import { tickets } from '../../../domain/records/ticket-module';
-import { canChangeStatus, isTicketStatus, type TicketStatus } from '../../../domain/tickets';
+import { type TicketWriter, updateTicket } from '../../../data/ticket-writes';
+import { MESSAGES } from '../../../domain/errors';
+import { changeStatus } from '../../../domain/ticket-edits';
+import type { TicketStatus } from '../../../domain/tickets';
 import { moveRefusal } from '../board-rules';
-
-export interface MoveContext {
-  accountId: string;
-  userId: string;
-  features: ReadonlySet<string>;
-}
 
 /** A move the rules refuse: `reason` is the i18n key saying why. */
 export class MoveRefusedError extends Error {
@@ -25,20 +18,39 @@ export class MoveRefusedError extends Error {
 }
 
 /**
- * Moves a ticket to `to`, read again from the replica first so a change synced meanwhile is not
- * overwritten. Returns the saved ticket.
+ * Applies `change` to the ticket as the replica holds it now, as the ticket page does; resolves to
+ * the saved ticket, or the ticket as it is when `change` finds nothing to do.
  */
-export async function moveTicket(
-  { accountId, userId, features }: MoveContext,
+async function editTicket(
+  writer: TicketWriter,
   ticketId: string,
-  to: TicketStatus,
+  change: (ticket: PouchDoc) => PouchDoc | null,
 ): Promise<PouchDoc> {
-  const ticket = await getRecord<PouchDoc>(accountId, ticketId);
-  if (!ticket) throw new ApiError(404, 'not_found', MESSAGES.notFound);
-  const from = ticket.status;
-  if (from === to) return ticket;
-  if (!isTicketStatus(from) || !canChangeStatus(from, to)) {
-    throw new MoveRefusedError(moveRefusal(from, to) ?? 'board.refused.unknown', String(from));
-  }
-  return writeRecord(accountId, tickets, { ...ticket, status: to }, { userId, features });
+  const seen: { ticket: PouchDoc | null } = { ticket: null };
+  const saved = await updateTicket(writer, ticketId, (ticket) => {
+    seen.ticket = ticket;
+    return change(ticket);
+  });
+  const result = saved ?? seen.ticket;
+  if (!result) throw new ApiError(404, 'not_found', MESSAGES.notFound);
+  return result;
+}
+
+/** Moves a ticket to `to`, refused as the ticket page refuses it. Returns the saved ticket. */
+export function moveTicket(writer: TicketWriter, ticketId: string, to: TicketStatus): Promise<PouchDoc> {
+  return editTicket(writer, ticketId, (ticket) => {
+    if (ticket.status === to) return null;
+    const moved = changeStatus(ticket, to, null);
+    if (!moved) {
+      throw new MoveRefusedError(moveRefusal(ticket.status, to) ?? 'board.refused.unknown', String(ticket.status));
+    }
+    return moved;
+  });
+}
+
+/** Makes the user the ticket's technician (offered after a move, spec 001 §4), its status untouched. */
+export function assignTicket(writer: TicketWriter, ticketId: string): Promise<PouchDoc> {
+  return editTicket(writer, ticketId, (ticket) =>
+    ticket.technical_id === writer.userId ? null : { ...ticket, technical_id: writer.userId },
+  );
 }

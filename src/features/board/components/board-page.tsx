@@ -33,8 +33,7 @@ import {
   type TicketStatus,
 } from '../../../domain/tickets';
 import { type BoardColumn, countBoard, listBoard } from '../api/list-board';
-import { assignTicket } from '../api/assign-ticket';
-import { moveTicket, MoveRefusedError } from '../api/move-ticket';
+import { assignTicket, moveTicket, MoveRefusedError } from '../api/move-ticket';
 import { filtersFromParams, moveRefusal } from '../board-rules';
 import { BoardColumn as ColumnView, type Dragging } from './board-column';
 import type { CardInfo } from './ticket-card';

@@ -17,7 +17,7 @@ import { useErrorState } from '../../../components/use-error-state';
 import type { PouchDoc } from '../../../data/pouch-api';
 import { changeStatus } from '../../../domain/ticket-edits';
 import { isReopen, statusHelpKey, type TicketStatus } from '../../../domain/tickets';
-import { updateTicket } from '../update-ticket';
+import { updateTicket } from '../../../data/ticket-writes';
 
 interface StatusChangeDialogProps {
   ticket: PouchDoc;

@@ -1,10 +1,17 @@
-// Changes made on the ticket page itself (a status, a checklist tick), each saved at once to the
-// replica through writeRecord, so it is checked, stamped and noted in the ticket's timeline.
-import type { ResourceEnv } from '../../components/resource/resource-env';
-import type { PouchDoc } from '../../data/pouch-api';
-import { getRecord } from '../../data/records';
-import { writeRecord } from '../../data/resource-writes';
-import { tickets } from '../../domain/records/ticket-module';
+// Changes to one ticket made in place (a status from its page or the board, a checklist tick, an
+// assignment), each saved at once to the replica through writeRecord, so it is checked, stamped
+// and noted in the ticket's timeline.
+import { tickets } from '../domain/records/ticket-module';
+import type { PouchDoc } from './pouch-api';
+import { getRecord } from './records';
+import { writeRecord } from './resource-writes';
+
+/** Who writes, in which group, with which features switched on. */
+export interface TicketWriter {
+  accountId: string;
+  userId: string;
+  features: ReadonlySet<string>;
+}
 
 /** Writes per ticket, one after the other: two quick ticks must not race on one revision. */
 const queues = new Map<string, Promise<unknown>>();
@@ -14,7 +21,7 @@ const queues = new Map<string, Promise<unknown>>();
  * and saves it. Resolves to null when `change` finds nothing to do.
  */
 export function updateTicket(
-  env: ResourceEnv,
+  env: TicketWriter,
   ticketId: string,
   change: (ticket: PouchDoc) => PouchDoc | null,
 ): Promise<PouchDoc | null> {
