@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
+import { designDocsFor } from './src/server/store/design-docs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -82,10 +83,32 @@ function localeFiles(): Plugin {
   };
 }
 
+// The map functions of the design documents the server deploys to group and personal databases,
+// as code of the app: the device runs its views without eval (src/data/views.ts), and a page
+// policy without 'unsafe-eval' holds. Keyed by the exact source the server deploys.
+export function couchViews(): Plugin {
+  const id = 'virtual:couch-views';
+  return {
+    name: 'moneta-couch-views',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(loaded) {
+      if (loaded !== `\0${id}`) return null;
+      const sources = new Set(
+        (['group', 'personal'] as const).flatMap((target) =>
+          designDocsFor(target).flatMap((ddoc) => Object.values(ddoc.views ?? {}).map((view) => view.map)),
+        ),
+      );
+      const entries = [...sources].map((source) => `  ${JSON.stringify(source)}: (emit) => (${source}),`);
+      return `export const MAP_FUNCTIONS = {\n${entries.join('\n')}\n};\n`;
+    },
+  };
+}
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(buildId), __LOCALE_VERSIONS__: JSON.stringify(localeVersions) },
   plugins: [
     react(),
+    couchViews(),
     versionFile(),
     localeFiles(),
     VitePWA({

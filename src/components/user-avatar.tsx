@@ -1,26 +1,21 @@
 import { Avatar } from '@mui/material';
 import { initials } from '../domain/user';
 import { avatarColor } from './avatar-color';
-import { useOnline } from './use-online';
 
 interface UserAvatarProps {
-  user: { fullname?: string | null; email?: string | null; unconfirmed_email?: string | null; gravatar_hash?: string };
+  user: { fullname?: string | null; email?: string | null; unconfirmed_email?: string | null };
   size?: 80 | 200 | 40;
 }
 
 /**
- * Gravatar with `d=404`, so a missing picture fails and MUI Avatar shows the initials instead;
- * offline the image is not even requested.
+ * Initials on a colour of the name. No picture is fetched from a third party (gravatar.com would
+ * learn who uses the app, fail offline, and is outside the page's Content-Security-Policy).
  */
 export function UserAvatar({ user, size = 80 }: UserAvatarProps) {
-  const online = useOnline();
   const email = user.email ?? user.unconfirmed_email ?? '';
   const name = user.fullname || email;
-  const src =
-    online && user.gravatar_hash ? `https://www.gravatar.com/avatar/${user.gravatar_hash}?s=${size}&d=404` : undefined;
   return (
     <Avatar
-      src={src}
       alt={name}
       sx={{ width: size, height: size, bgcolor: avatarColor(name), fontSize: size * 0.4, color: '#fff' }}
     >

@@ -1,4 +1,5 @@
 import '../../test/support/browser-globals';
+import { MAP_FUNCTIONS } from 'virtual:couch-views';
 import { describe, expect, it, vi } from 'vitest';
 import { newId } from '../domain/ids';
 import { destroyLocalDb, localDb } from './databases';
@@ -81,10 +82,9 @@ describe('index registry', () => {
     registerViews('group', ['words/all']);
     const name = newId('Account');
     const db = localDb(name);
-    await db.put({
-      _id: '_design/words',
-      views: { all: { map: 'function (doc) { if (doc.word) emit(doc.word, null); }' } },
-    } as never);
+    // A map function the app is built with (the server deploys the same source).
+    const map = Object.keys(MAP_FUNCTIONS).find((source) => source.includes('emit(doc.klass'))!;
+    await db.put({ _id: '_design/words', views: { all: { map, reduce: '_count' } } } as never);
     await db.put({ _id: newId('Ticket'), klass: 'Ticket', word: 'pump' });
     const query = vi.spyOn(db, 'query');
     await buildIndexesInBackground(name);
@@ -92,6 +92,7 @@ describe('index registry', () => {
     const noted = (await db.get('_local/moneta-indexes')) as unknown as { built: string[] };
     expect(noted.built).toContain('view:words/all');
     expect(registeredIndexes('group').some((fields) => fields.includes('words/all'))).toBe(false);
+    expect((await db.query('words/all', { reduce: true, group: true })).rows).toEqual([{ key: 'Ticket', value: 1 }]);
     await destroyLocalDb(name);
   });
 

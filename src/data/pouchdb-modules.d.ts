@@ -11,3 +11,21 @@ declare module 'pouchdb-find' {
   const plugin: unknown;
   export default plugin;
 }
+
+declare module 'pouchdb-abstract-mapreduce' {
+  interface AbstractMapReduce {
+    query: (this: unknown, fun: unknown, opts: unknown, callback?: unknown) => Promise<unknown>;
+    viewCleanup: (this: unknown, callback?: unknown) => Promise<unknown>;
+  }
+  export default function createAbstractMapReduce(
+    localDocName: string,
+    mapper: (mapFun: unknown, emit: (key: unknown, value?: unknown) => void) => (doc: unknown) => void,
+    reducer: (reduceFun: unknown) => (keys: unknown, values: unknown[], rereduce?: boolean) => unknown,
+    ddocValidator: (ddoc: never, viewName: string) => void,
+  ): AbstractMapReduce;
+}
+
+/** The map functions of the server's design documents, compiled into the app (vite.config.ts). */
+declare module 'virtual:couch-views' {
+  export const MAP_FUNCTIONS: Record<string, (emit: (key: unknown, value?: unknown) => void) => (doc: unknown) => void>;
+}

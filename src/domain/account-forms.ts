@@ -1,14 +1,36 @@
 // Validation of the sign-up, profile and password forms. The browser runs it before sending
 // and the server runs it again on what it receives, so both give the same messages.
+import isEmail from 'validator/lib/isEmail';
 import { FIELD_MESSAGES as M, FieldErrors } from './errors';
 import { isLocale } from './locale';
 import { TOKEN_PERMISSIONS } from './permissions';
 import { PASSWORD_MIN_LENGTH } from './user';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_NAME = 100;
 const MAX_EMAIL = 254;
-const MAX_PASSWORD = 200;
+/** Longer passwords are refused before any hashing, at sign-up and at login alike. */
+export const MAX_PASSWORD = 200;
+
+/** Control, format (bidi overrides, zero-width) and separator characters: never part of an address. */
+const INVISIBLE = /[\p{C}\p{Z}]/u;
+
+/**
+ * A plain mailbox `local@domain.tld`, as validator.js checks it: no display name, no IP domain, an
+ * ASCII local part; plus nothing invisible anywhere, so the address stored is the address mailed.
+ */
+export function isValidEmail(value: string): boolean {
+  return (
+    value.length <= MAX_EMAIL &&
+    !INVISIBLE.test(value) &&
+    isEmail(value, {
+      allow_display_name: false,
+      require_tld: true,
+      allow_ip_domain: false,
+      allow_utf8_local_part: false,
+      ignore_max_length: false,
+    })
+  );
+}
 
 export const TOO_SHORT_PASSWORD = `${M.tooShort} (minimum is ${PASSWORD_MIN_LENGTH} characters)`;
 export const TOO_LONG_NAME = `${M.tooLong} (maximum is ${MAX_NAME} characters)`;
@@ -22,7 +44,7 @@ function text(value: unknown): string {
 function checkEmail(errors: FieldErrors, field: string, value: unknown): void {
   const email = text(value).trim();
   if (!email) errors.add(field, M.blank);
-  else if (email.length > MAX_EMAIL || !EMAIL_PATTERN.test(email)) errors.add(field, M.invalid);
+  else if (!isValidEmail(email)) errors.add(field, M.invalid);
 }
 
 /** The confirmation is compared when the form has one, or whenever it was sent. */

@@ -19,6 +19,8 @@ export const FIELD_MESSAGES = {
   tooShort: 'is too short',
   tooLong: 'is too long',
   notFound: 'must exist',
+  notAllowed: 'is not allowed',
+  regexRefused: 'cannot use $regex',
 } as const;
 
 export const MESSAGES = {
@@ -37,6 +39,15 @@ export const MESSAGES = {
   networkError: 'Network error',
   invalidOrNotSet: 'Invalid or not set',
   noStorageSpace: 'There is no more storage space on this device: nothing was lost, free some space and try again',
+  storeUnavailable: 'The database is not available right now; your changes are kept, please try again in a moment',
+  storeRefused: 'The database refused this request',
+  busy: 'The server is busy, please try again in a moment',
+  tooLarge: 'The request is too large',
+  invalidJson: 'Invalid JSON',
+  invalidPath: 'Invalid path',
+  methodNotAllowed: 'Method not allowed',
+  jsonOnly: 'Send the body as application/json',
+  crossSite: 'Requests from other sites are not accepted',
 } as const;
 
 /**

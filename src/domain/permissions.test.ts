@@ -1,41 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, allowsOperation, canReadDatabase, checkDocWrite, classifyDbRequest } from './permissions';
+import { type Actor, canReadDatabase, checkDocWrite, isAddressableId } from './permissions';
 
 const me = 'usr-11111111-1111-4111-8111-111111111111';
 const group = 'acc-22222222-2222-4222-8222-222222222222';
 const actor: Actor = { name: me, roles: [me, group], permission: 'full' };
 const adj = 'adj-33333333-3333-4333-8333-333333333333';
-
-describe('classifyDbRequest', () => {
-  it.each([
-    ['GET', [], 'read'],
-    ['GET', ['_all_docs'], 'read'],
-    ['POST', ['_find'], 'read'],
-    ['POST', ['_bulk_get'], 'read'],
-    ['POST', ['_revs_diff'], 'read'],
-    ['GET', ['_changes'], 'read'],
-    ['GET', ['_design', 'settings', '_view', 'by-key'], 'read'],
-    ['POST', ['_design', 'settings', '_view', 'by-key'], 'read'],
-    ['PUT', ['_local', 'abc'], 'local'],
-    ['POST', ['_bulk_docs'], 'write'],
-    ['PUT', [adj], 'write'],
-    ['DELETE', [adj], 'write'],
-    ['PUT', [adj, 'photo.jpg'], 'write'],
-    ['POST', [], 'write'],
-    ['PUT', [], 'denied'],
-    ['DELETE', [], 'denied'],
-    ['PUT', ['_security'], 'denied'],
-    ['PUT', ['_design', 'x'], 'denied'],
-    ['PUT', ['_design', 'x', '_update', 'f', 'id'], 'update'],
-    ['PUT', ['_design', 'x', '_update', 'f'], 'denied'],
-    ['POST', ['_compact'], 'denied'],
-    ['POST', ['_purge'], 'denied'],
-    ['POST', ['_index'], 'denied'],
-    ['COPY', [adj], 'denied'],
-  ] as const)('%s /db/%s → %s', (method, segments, kind) => {
-    expect(classifyDbRequest(method, segments).kind).toBe(kind);
-  });
-});
 
 describe('who reads which database', () => {
   it('lets a user read only their personal database and groups in their roles', () => {
@@ -44,23 +13,6 @@ describe('who reads which database', () => {
     expect(canReadDatabase(actor, 'usr-99999999-9999-4999-8999-999999999999')).toBe(false);
     expect(canReadDatabase(actor, 'acc-99999999-9999-4999-8999-999999999999')).toBe(false);
     expect(canReadDatabase(actor, 'moneta-users')).toBe(false);
-  });
-
-  it('allows only the listed update handlers, each in its kind of database', () => {
-    const update = (handler: string) => ({ kind: 'update', handler, docId: 'mem-1' }) as const;
-    expect(allowsOperation(actor, update('bookmark/true'), me)).toBe(true);
-    expect(allowsOperation(actor, update('bookmark/true'), group)).toBe(false);
-    expect(allowsOperation(actor, update('status/accept'), group)).toBe(true);
-    expect(allowsOperation(actor, update('settings/anything'), me)).toBe(false);
-    expect(allowsOperation({ ...actor, permission: 'read' }, update('bookmark/true'), me)).toBe(false);
-  });
-
-  it('keeps read tokens to reads', () => {
-    const reader: Actor = { ...actor, permission: 'read' };
-    expect(allowsOperation(reader, { kind: 'read' })).toBe(true);
-    expect(allowsOperation(reader, { kind: 'local' })).toBe(false);
-    expect(allowsOperation(reader, { kind: 'write', body: 'doc' })).toBe(false);
-    expect(allowsOperation(actor, { kind: 'denied' })).toBe(false);
   });
 });
 
@@ -143,5 +95,43 @@ describe('checkDocWrite', () => {
     expect(
       checkDocWrite(actor, 'usr-99999999-9999-4999-8999-999999999999', { _id: adj, klass: 'Adjustment' }),
     ).toMatchObject({ status: 403 });
+  });
+
+  it('judges a deletion or an overwrite by the stored document, not by the id or the klass sent (L6)', () => {
+    const phone = 'phone-55555555-5555-4555-8555-555555555555';
+    const stored = { _id: phone, klass: 'Phone' };
+    // No prefix tells what the document is: only the stored version does.
+    expect(checkDocWrite(actor, group, { _id: phone, _deleted: true }, { admin: false }, stored)).toMatchObject({
+      status: 403,
+    });
+    expect(checkDocWrite(actor, group, { _id: phone, _deleted: true }, { admin: true }, stored)).toEqual({ ok: true });
+    // Claiming another klass does not help, and a klass never changes.
+    expect(checkDocWrite(actor, group, { _id: phone, klass: 'Note' }, { admin: false }, stored)).toMatchObject({
+      status: 403,
+    });
+    expect(checkDocWrite(actor, group, { _id: phone, klass: 'Note' }, { admin: true }, stored)).toEqual({
+      ok: false,
+      status: 422,
+      reason: { klass: ['is invalid'] },
+    });
+    const membership = { _id: 'x-1', klass: 'Membership' };
+    expect(checkDocWrite(actor, group, { _id: 'x-1', _deleted: true }, { admin: true }, membership)).toMatchObject({
+      status: 403,
+    });
+    // A deleted document is gone: recreating it is a new write.
+    const gone = { _id: phone, klass: 'Phone', _deleted: true };
+    expect(checkDocWrite(actor, group, { _id: phone, klass: 'Note' }, { admin: false }, gone)).toEqual({ ok: true });
+  });
+
+  it('refuses ids no URL can name as written', () => {
+    for (const id of ['.', '..', 'a/b', 'a#b', 'a?b', 'a\\b', 'nul\u0000', 'rtl\u202e', 'x'.repeat(513)]) {
+      expect(isAddressableId(id), JSON.stringify(id)).toBe(false);
+      expect(checkDocWrite(actor, me, { _id: id, klass: 'Note' })).toMatchObject({
+        status: 422,
+        reason: { _id: ['is invalid'] },
+      });
+    }
+    for (const id of [adj, 'ticket-series', '_design/x', '_local/y', 'a.b', '..a'])
+      expect(isAddressableId(id)).toBe(true);
   });
 });

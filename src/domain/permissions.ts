@@ -16,59 +16,6 @@ export interface Actor {
   permission: 'full' | TokenPermission;
 }
 
-/** What a request against `/{db}/…` amounts to, judged from its method and path alone. */
-export type DbOperation =
-  | { kind: 'read' }
-  /** Writes documents: which ones is known from the path (`docId`) or from the body. */
-  | { kind: 'write'; docId?: string; body: 'none' | 'doc' | 'bulk' }
-  /** Replication checkpoints and other `_local` documents: members' own bookkeeping. */
-  | { kind: 'local' }
-  /** A design document's update handler applied to one document. */
-  | { kind: 'update'; handler: string; docId: string }
-  | { kind: 'denied' };
-
-const READ_POSTS = new Set(['_all_docs', '_find', '_explain', '_bulk_get', '_revs_diff', '_missing_revs', '_changes']);
-const SAFE = new Set(['GET', 'HEAD']);
-
-export function classifyDbRequest(method: string, segments: readonly string[]): DbOperation {
-  const m = method.toUpperCase();
-  const [first, ...rest] = segments;
-  if (first === undefined || first === '') {
-    if (SAFE.has(m)) return { kind: 'read' };
-    return m === 'POST' ? { kind: 'write', body: 'doc' } : { kind: 'denied' };
-  }
-  if (first === '_local') {
-    if (rest.length !== 1) return { kind: 'denied' };
-    return SAFE.has(m) || m === 'PUT' || m === 'DELETE' ? { kind: 'local' } : { kind: 'denied' };
-  }
-  if (first === '_design') {
-    // Design documents are the server's: readable, views queryable, never written by clients.
-    if (SAFE.has(m)) return { kind: 'read' };
-    if (m === 'POST' && rest[1] === '_view') return { kind: 'read' };
-    if ((m === 'PUT' || m === 'POST') && rest[1] === '_update' && rest.length === 4) {
-      return { kind: 'update', handler: `${rest[0]}/${rest[2]}`, docId: rest[3]! };
-    }
-    return { kind: 'denied' };
-  }
-  if (first.startsWith('_')) {
-    if (rest.length > 0) return { kind: 'denied' };
-    if (SAFE.has(m))
-      return ['_all_docs', '_changes', '_security', '_index', '_revs_limit'].includes(first) || READ_POSTS.has(first)
-        ? { kind: 'read' }
-        : { kind: 'denied' };
-    if (m === 'POST' && READ_POSTS.has(first)) return { kind: 'read' };
-    if (m === 'POST' && first === '_bulk_docs') return { kind: 'write', body: 'bulk' };
-    if (m === 'POST' && first === '_ensure_full_commit') return { kind: 'local' };
-    return { kind: 'denied' };
-  }
-  // A document, or one of its attachments.
-  if (SAFE.has(m)) return { kind: 'read' };
-  if (m === 'PUT' && rest.length === 0) return { kind: 'write', docId: first, body: 'doc' };
-  if ((m === 'PUT' || m === 'DELETE') && rest.length > 0) return { kind: 'write', docId: first, body: 'none' };
-  if (m === 'DELETE' && rest.length === 0) return { kind: 'write', docId: first, body: 'none' };
-  return { kind: 'denied' };
-}
-
 export function canReadDatabase(actor: Actor, db: string): boolean {
   const kind = databaseKind(db);
   if (kind === 'personal') return actor.name === db;
@@ -82,19 +29,9 @@ export const CLIENT_UPDATE_HANDLERS: Record<'personal' | 'group', readonly strin
   group: ['status/accept'],
 };
 
-export function allowsOperation(actor: Actor, operation: DbOperation, db?: string): boolean {
-  if (operation.kind === 'denied') return false;
-  if (actor.permission === 'read') return operation.kind === 'read';
-  if (operation.kind === 'update') {
-    const kind = db ? databaseKind(db) : null;
-    return kind !== null && CLIENT_UPDATE_HANDLERS[kind].includes(operation.handler);
-  }
-  return true;
-}
-
-/** Klasses only the server writes, whatever the database (memberships change through their own calls). */
 /** Server-written documents whose ids carry no klass prefix (the ticket-series counter). */
 const SERVER_DOC_IDS = new Set(['ticket-series']);
+/** Klasses only the server writes, whatever the database (memberships change through their own calls). */
 const SERVER_KLASSES = new Set(['UserToken', 'User', 'PlanPrice', 'Account', 'Membership', 'Invite', 'TicketSeries']);
 
 /** What the server knows about the actor in a group database. */
@@ -117,32 +54,48 @@ const ALLOWED: WriteVerdict = { ok: true };
 const FORBIDDEN: WriteVerdict = { ok: false, status: 403, reason: MESSAGES.forbidden };
 
 /**
- * Checks one document written to `db` by `actor`. In a group, settings (`Adjustment`) and the
- * phone and address lists are for administrators only.
+ * An id that a URL can name and that reads the same wherever it is shown: no dot segment, no
+ * control or invisible characters, no path or query characters, at most 512 characters.
+ */
+export function isAddressableId(id: string): boolean {
+  return id.length <= 512 && id !== '.' && id !== '..' && !/[\p{C}#?\\/]/u.test(id.replace(/^_(design|local)\//, ''));
+}
+
+/** The stored version of a document being written: what it is now decides who may change it. */
+export type StoredDoc = { klass?: unknown; _deleted?: unknown } | null | undefined;
+
+/**
+ * Checks one document written to `db` by `actor`, beside the version stored now (`stored`; null
+ * for a new document). In a group, settings (`Adjustment`) and the phone and address lists are for
+ * administrators only. A deletion or an overwrite is judged by what the document is (its stored
+ * `klass`), never by what the id looks like or what the writer claims it is.
  */
 export function checkDocWrite(
   actor: Actor,
   db: string,
   doc: DocWrite,
   access: GroupAccess = { admin: false },
+  stored: StoredDoc = null,
 ): WriteVerdict {
   if (!canReadDatabase(actor, db)) return FORBIDDEN;
   const id = doc._id;
   if (typeof id !== 'string' || id === '') return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.blank] } };
+  if (!isAddressableId(id)) return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };
   if (id.startsWith('_') || SERVER_DOC_IDS.has(id)) return FORBIDDEN;
   const group = databaseKind(db) === 'group';
-  if (doc._deleted === true) {
-    const klass = klassOfId(id);
-    if (klass && SERVER_KLASSES.has(klass)) return FORBIDDEN;
-    return group && klass && ADMIN_ONLY_KLASSES.has(klass) && !access.admin ? FORBIDDEN : ALLOWED;
-  }
+  const live = stored && stored._deleted !== true ? stored : null;
+  // Every klass the write touches: the stored one, the one sent, and the one the id names.
+  const klasses = [live?.klass, doc.klass, klassOfId(id)].filter((k): k is string => typeof k === 'string');
+  if (klasses.some((k) => SERVER_KLASSES.has(k))) return FORBIDDEN;
+  if (group && !access.admin && klasses.some((k) => ADMIN_ONLY_KLASSES.has(k))) return FORBIDDEN;
+  if (doc._deleted === true) return ALLOWED;
   if (typeof doc.klass !== 'string' || doc.klass === '')
     return { ok: false, status: 422, reason: { klass: [FIELD_MESSAGES.blank] } };
-  if (SERVER_KLASSES.has(doc.klass)) return FORBIDDEN;
+  if (typeof live?.klass === 'string' && live.klass !== doc.klass)
+    return { ok: false, status: 422, reason: { klass: [FIELD_MESSAGES.invalid] } };
   const idKlass = klassOfId(id);
   if (idKlass && idKlass !== doc.klass) return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };
-  if (databaseKind(db) === 'personal') return checkPersonalDoc(doc);
-  if (ADMIN_ONLY_KLASSES.has(doc.klass) && !access.admin) return FORBIDDEN;
+  if (!group) return checkPersonalDoc(doc);
   // Records with screens are checked with the rules their forms use (src/domain/records).
   const spec = specOfKlass(doc.klass);
   if (spec) {

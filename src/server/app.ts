@@ -7,25 +7,38 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { asyncRoute } from './http/async-route';
+import { BodyBudget, KB, MB, readJsonBody } from './http/body';
 import { errorHandler, notFound } from './http/http-error';
 import { requestLog } from './http/request-log';
+import { sameOriginWrites } from './http/same-origin';
+import { dataHeaders, pageHeaders } from './http/security-headers';
+import { OpenFeeds } from './proxy/open-feeds';
 import { accountApiRoutes } from './routes/account-api';
-import { dbProxyRoutes } from './routes/db-proxy';
-import { groupApiRoutes, groupDbRoutes } from './routes/group-routes';
+import { dbRoutes } from './routes/db-routes';
+import { groupApiRoutes } from './routes/group-routes';
 import { pwaRoutes } from './routes/pwa-routes';
-import { sessionRoutes } from './routes/session-routes';
 import { loadSessionSecret, prepareStore, upgradeDatabases } from './services/bootstrap';
+import { JobQueue } from './services/jobs';
 import { createMailer } from './services/mail';
+import { migratePendingClaims, registerAccountJobs } from './services/users';
 import { CouchClient } from './store/couch-client';
-import { startEmbeddedStore } from './store/embedded-store';
+import { type EmbeddedStore, startEmbeddedStore } from './store/embedded-store';
 
 const API_DOCS = fileURLToPath(new URL('./API.md', import.meta.url));
 
 export interface RunningServer {
   url: string;
   ctx: AppContext;
+  /** The embedded store's process, when there is one. */
+  embedded: EmbeddedStore | null;
   close: () => Promise<void>;
 }
+
+/** Bytes of request bodies one instance holds at once; past it, requests are asked to retry (503). */
+const BODY_BUDGET = 256 * MB;
+/** `/api` bodies are forms: small. */
+const API_BODY_LIMIT = 64 * KB;
 
 function readVersion(distDir: string): AppContext['version'] {
   const file = path.join(distDir, 'version.json');
@@ -36,58 +49,72 @@ function readVersion(distDir: string): AppContext['version'] {
 
 export function createApp(ctx: AppContext): express.Express {
   const app = express();
+  const https = ctx.config.publicUrl.startsWith('https:');
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', ctx.config.trustProxy);
   app.use((_req, res, next) => {
     res.setHeader('X-App-Version', ctx.version.version);
     next();
   });
   app.use(requestLog(ctx.config.log));
-  const json = express.json({ limit: '50mb', type: ['application/json', 'application/*+json'] });
-  const raw = express.raw({
-    limit: '50mb',
-    type: (req) => !String(req.headers['content-type'] ?? '').includes('json'),
-  });
-  const form = express.urlencoded({ extended: false, limit: '1mb' });
-  app.use('/db', json, form, raw, sessionRoutes(ctx), groupDbRoutes(ctx), dbProxyRoutes(ctx));
-  app.use('/db', (_req, _res, next) => next(notFound()));
+  const writesFromOurPages = sameOriginWrites(ctx.config.publicUrl);
+  // No body parser here: each /db endpoint reads its body after authentication, with its own limit.
+  app.use('/db', dataHeaders(https), writesFromOurPages, dbRoutes(ctx));
   app.get('/api/docs', (_req, res) => {
     res.type('text/markdown; charset=utf-8').sendFile(API_DOCS);
   });
-  app.use('/api', json, accountApiRoutes(ctx), groupApiRoutes(ctx));
+  const apiJson = asyncRoute(async (req, _res, next) => {
+    req.body = (await readJsonBody(req, API_BODY_LIMIT, ctx.bodies, { optional: true })) ?? {};
+    next();
+  });
+  app.use('/api', dataHeaders(https), writesFromOurPages, apiJson, accountApiRoutes(ctx), groupApiRoutes(ctx));
   app.use('/api', (_req, _res, next) => next(notFound()));
-  app.use(pwaRoutes(ctx));
+  app.use(pageHeaders(https), pwaRoutes(ctx));
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(ctx.config.log));
   return app;
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const embedded = config.couchdbUrl ? null : await startEmbeddedStore(config.dataDir);
+  const embedded = config.couchdbUrl ? null : await startEmbeddedStore(config.dataDir, { log: config.log });
   const store = new CouchClient(config.couchdbUrl ?? embedded!.url);
+  const jobs = new JobQueue(() => ctx);
+  registerAccountJobs(jobs);
+  const feeds = new OpenFeeds();
+  let ctx: AppContext;
   try {
     await prepareStore(store);
-    const ctx: AppContext = {
+    ctx = {
       config,
       store,
       mailer: createMailer(config),
       sessionSecret: await loadSessionSecret(store, config.sessionSecret),
       version: readVersion(config.distDir),
       now: () => new Date(),
+      jobs,
+      feeds,
+      bodies: new BodyBudget(BODY_BUDGET),
     };
     const changed = await upgradeDatabases(ctx);
     if (changed > 0) config.log(`store: updated ${changed} design document(s)`);
+    const moved = await migratePendingClaims(ctx);
+    if (moved > 0) config.log(`accounts: ${moved} unconfirmed address claim(s) became pending notes`);
     const server = await new Promise<Server>((resolve, reject) => {
       const s = createApp(ctx).listen(config.port, config.host, () => resolve(s));
       s.on('error', reject);
     });
+    jobs.start();
+    feeds.start(ctx);
     const port = (server.address() as AddressInfo).port;
     return {
       url: `http://localhost:${port}`,
       ctx,
+      embedded,
       close: async () => {
+        feeds.stop();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await jobs.stop();
         await embedded?.close();
       },
     };

@@ -1,4 +1,5 @@
 // Environment, checked once at start-up: every bad variable is listed before the process exits.
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -17,6 +18,11 @@ export interface Config {
   /** Where the built PWA lives. */
   distDir: string;
   rateLimits: RateLimits;
+  /**
+   * Which peers may tell the client's address in `X-Forwarded-For` (Express's `trust proxy`):
+   * `loopback` by default (a reverse proxy on the same host), a hop count, or addresses and ranges.
+   */
+  trustProxy: boolean | number | string[];
   log: (line: string) => void;
 }
 
@@ -30,6 +36,9 @@ export interface RateLimits {
   register: RateLimit;
   confirmation: RateLimit;
   password: RateLimit;
+  /** Invitations sent by one person, and received by one address, whoever sends them. */
+  invitesBySender: RateLimit;
+  invitesByAddress: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -37,7 +46,29 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   register: { max: 20, windowMs: 60 * 60_000 },
   confirmation: { max: 5, windowMs: 15 * 60_000 },
   password: { max: 5, windowMs: 15 * 60_000 },
+  invitesBySender: { max: 30, windowMs: 60 * 60_000 },
+  invitesByAddress: { max: 3, windowMs: 24 * 60 * 60_000 },
 };
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `TRUST_PROXY`: `false`, `true`, a number of hops, or a comma list of names, addresses and CIDR ranges. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] | null {
+  const v = (value ?? '').trim();
+  if (v === '') return ['loopback'];
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  const ok = entries.every((e) => {
+    if (PROXY_NAMES.includes(e)) return true;
+    const [address, bits, extra] = e.split('/');
+    if (extra !== undefined || !address || isIP(address) === 0) return false;
+    const max = isIP(address) === 4 ? 32 : 128;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+  });
+  return ok ? entries : null;
+}
 
 const MODULES = ['ticket', 'moneta', 'exoreader', 'textnotes', 'rdisk'];
 
@@ -77,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       );
     } else hostModules[hostName.toLowerCase()] = module;
   }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (trustProxy === null)
+    problems.push(
+      `TRUST_PROXY must be false, true, a number of hops, or a comma list of ${PROXY_NAMES.join('/')}, addresses and CIDR ranges; got "${env.TRUST_PROXY}"`,
+    );
   if (problems.length > 0) throw new Error(`Invalid environment:\n  - ${problems.join('\n  - ')}`);
   const host = validUrl(publicUrl, ['http:', 'https:']) ? new URL(publicUrl).hostname : 'localhost';
   return {
@@ -92,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     hostModules,
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     rateLimits: DEFAULT_RATE_LIMITS,
+    trustProxy: trustProxy ?? ['loopback'],
     log: (line) => console.log(line),
     ...overrides,
   };

@@ -1,4 +1,7 @@
 import type { Config } from './config';
+import type { BodyBudget } from './http/body';
+import type { OpenFeeds } from './proxy/open-feeds';
+import type { JobQueue } from './services/jobs';
 import type { Mailer } from './services/mail';
 import type { CouchClient } from './store/couch-client';
 
@@ -10,6 +13,12 @@ export interface AppContext {
   sessionSecret: string;
   version: { version: string; sha: string };
   now: () => Date;
+  /** Work done off the request path (e-mails), by any instance. */
+  jobs: JobQueue;
+  /** This instance's open change feeds, judged again when access changes. */
+  feeds: OpenFeeds;
+  /** Request body bytes this instance holds at once. */
+  bodies: BodyBudget;
 }
 
 /** The server's own databases. */

@@ -65,7 +65,7 @@ const server = await startTestServer();
 const browser = await launchBrowser();
 try {
   const owner = await registerUser(server.url);
-  await confirmUser(server.dataDir, owner);
+  await confirmUser(server, owner);
   const db = await createGroup(owner, 'Bench');
   const docs = realisticDocs(DOCS);
   for (let i = 0; i < docs.length; i += 1000) {

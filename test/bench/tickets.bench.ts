@@ -227,7 +227,7 @@ const server = await startTestServer({ env: { DIST_DIR: dist.dir } });
 const browser = await launchBrowser();
 try {
   const owner = await registerUser(server.url);
-  await confirmUser(server.dataDir, owner);
+  await confirmUser(server, owner);
   const db = await createGroup(owner, 'Bench Oficina');
   const { docs, searched } = seed(owner.id, TICKETS);
   let seeding = performance.now();

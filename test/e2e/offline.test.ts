@@ -16,7 +16,7 @@ afterAll(() => rmSync(profileDir, { recursive: true, force: true }));
 describe('offline', () => {
   it('opens the group from the device and sends what changed offline once back online', async () => {
     const user = await registerUser(e2e.server.url, { fullname: 'Téo Campo' });
-    await confirmUser(e2e.server.dataDir, user);
+    await confirmUser(e2e.server, user);
     const db = await createGroup(user, 'Oficina Móvel');
     const context = await launchProfile(profileDir, e2e.server.url);
     const page = context.pages()[0] ?? (await context.newPage());
@@ -85,7 +85,7 @@ describe('offline', () => {
 describe('an ended session', () => {
   it('keeps changes made meanwhile and sends them after signing in again', async () => {
     const user = await registerUser(e2e.server.url);
-    await confirmUser(e2e.server.dataDir, user);
+    await confirmUser(e2e.server, user);
     const db = await createGroup(user, 'Oficina Noturna');
     const dir = mkdtempSync(path.join(tmpdir(), 'moneta-relogin-profile-'));
     const context = await launchProfile(dir, e2e.server.url);

@@ -20,7 +20,7 @@ async function signIn(page: Page, email: string, password: string, db: string): 
 describe('resource screens', () => {
   it('list, create with field errors, show, edit, search and delete customers', async () => {
     const user = await registerUser(e2e.server.url, { fullname: 'Célia Registro' });
-    await confirmUser(e2e.server.dataDir, user);
+    await confirmUser(e2e.server, user);
     const db = await createGroup(user, 'Oficina Records');
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
@@ -118,7 +118,7 @@ describe('resource screens', () => {
 /** One customer open for editing on two devices of the same person, as the app installed on each. */
 async function twoDevices(groupName: string) {
   const user = await registerUser(e2e.server.url, { fullname: 'Rita Campo' });
-  await confirmUser(e2e.server.dataDir, user);
+  await confirmUser(e2e.server, user);
   const db = await createGroup(user, groupName);
   const id = `cus-${randomUUID()}`;
   const created = await user.client.put<{ rev: string }>(`/db/${db}/${id}`, {

@@ -72,7 +72,7 @@ describe('session and shell', () => {
   });
   it('asks at logout whether to keep the offline data, removing it by default (a shared device)', async () => {
     const user = await registerUser(e2e.server.url);
-    await confirmUser(e2e.server.dataDir, user);
+    await confirmUser(e2e.server, user);
     const db = await createGroup(user, 'Oficina Compartilhada');
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();

@@ -150,7 +150,7 @@ describe('ticket screens', () => {
 async function visit(show: (page: Page) => void): Promise<void> {
   {
     const user = await registerUser(e2e.server.url, { fullname: 'Téo Técnico' });
-    await confirmUser(e2e.server.dataDir, user);
+    await confirmUser(e2e.server, user);
     const db = await createGroup(user, 'Oficina Campo');
     // The shop's setup, done earlier from the office.
     await setSetting(user, db, 'checklist', 'enabled');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../support/http-client';
 import { latestLink, readOutbox } from '../support/outbox';
-import { registerUser, uniqueEmail } from '../support/factories';
+import { confirmUser, registerUser, uniqueEmail } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -34,13 +34,13 @@ describe('sign-up', () => {
     });
     expect(found.body.docs).toEqual([expect.objectContaining({ key: 'locale', value: 'pt-BR' })]);
 
-    const { mail } = latestLink(server.dataDir, email, '/user/confirm/');
+    const { mail } = await latestLink(server, email, '/user/confirm/');
     expect(mail.subject).toBe('Confirme seu endereço de e-mail');
   });
 
   it('answers bad input with field reasons and writes nothing', async () => {
     const client = new HttpClient(server.url);
-    const before = readOutbox(server.dataDir).length;
+    const before = (await readOutbox(server)).length;
     const res = await client.post('/db/_users', {
       unconfirmed_email: '',
       password: 'short',
@@ -63,7 +63,7 @@ describe('sign-up', () => {
       password: 'long enough',
     });
     expect(badId.body).toEqual({ error: 'unprocessable_entity', reason: { _id: ['is invalid'] } });
-    expect(readOutbox(server.dataDir).length).toBe(before);
+    expect((await readOutbox(server)).length).toBe(before);
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
@@ -79,13 +79,14 @@ describe('sign-up', () => {
     expect(await server.ctx.store.get('moneta-users', id)).toBeNull();
     expect(await server.ctx.store.get('moneta-users', `email:${email}`)).toBeNull();
     expect(await server.ctx.store.databaseExists(id)).toBe(true);
-    expect(readOutbox(server.dataDir).some((m) => m.to.includes(email))).toBe(false);
+    expect((await readOutbox(server)).some((m) => m.to.includes(email))).toBe(false);
     // The address is free for a sign-up that works.
     await registerUser(server.url, { unconfirmed_email: email });
   });
 
-  it('refuses an address already taken, in any letter case, without touching the first account', async () => {
+  it('refuses a confirmed address, in any letter case, without touching the first account', async () => {
     const first = await registerUser(server.url);
+    await confirmUser(server, first);
     const res = await new HttpClient(server.url).post('/db/_users', {
       unconfirmed_email: first.email.toUpperCase(),
       password: 'another password',
@@ -100,6 +101,48 @@ describe('sign-up', () => {
       password: first.password,
     });
     expect(login.status).toBe(200);
+  });
+});
+
+describe('a pending, unverified address (L4)', () => {
+  it('blocks no one’s sign-up, shows no invitations and receives no password reset', async () => {
+    const owner = await registerUser(server.url);
+    await confirmUser(server, owner);
+    const group = (await owner.client.post<{ id: string }>('/api/groups', { name: 'Invites', kind: 'ticket' })).body.id;
+    const victim = uniqueEmail('victim');
+    // Someone puts the victim's address on their account, at sign-up.
+    const squatter = await registerUser(server.url, { unconfirmed_email: victim, password: 'squatter password' });
+    expect((await owner.client.post(`/api/groups/${group}/memberships`, { email: victim, editor: true })).status).toBe(
+      201,
+    );
+    expect((await squatter.client.get<{ invites: unknown[] }>('/api/invites')).body.invites).toEqual([]);
+    const before = (await readOutbox(server)).filter((m) => m.to.includes(victim) && /\/user\/password\//.test(m.text));
+    expect((await new HttpClient(server.url).post('/api/password', { email: victim })).status).toBe(202);
+    const after = (await readOutbox(server)).filter((m) => m.to.includes(victim) && /\/user\/password\//.test(m.text));
+    expect(after).toHaveLength(before.length);
+    // The victim signs up with their own address all the same, confirms it, and owns it from then on.
+    const real = await registerUser(server.url, { unconfirmed_email: victim, password: 'the real owner' });
+    await confirmUser(server, real);
+    expect((await real.client.get<{ invites: unknown[] }>('/api/invites')).body.invites).toHaveLength(1);
+    const login = await new HttpClient(server.url).post('/db/_session', {
+      username: victim,
+      password: 'the real owner',
+    });
+    expect(login.body).toMatchObject({ name: real.id });
+    const squatterLogin = await new HttpClient(server.url).post('/db/_session', {
+      username: victim,
+      password: 'squatter password',
+    });
+    expect(squatterLogin.status).toBe(401);
+  });
+
+  it('lets a never-confirmed user sign in with it, and two of them on one address each with their password', async () => {
+    const email = uniqueEmail('shared');
+    const a = await registerUser(server.url, { unconfirmed_email: email, password: 'password of a' });
+    const b = await registerUser(server.url, { unconfirmed_email: email, password: 'password of b' });
+    const asA = await new HttpClient(server.url).post('/db/_session', { username: email, password: 'password of a' });
+    const asB = await new HttpClient(server.url).post('/db/_session', { username: email, password: 'password of b' });
+    expect([asA.body.name, asB.body.name]).toEqual([a.id, b.id]);
   });
 });
 
@@ -157,7 +200,7 @@ describe('login and session', () => {
 describe('e-mail confirmation', () => {
   it('confirms with the single-use link from the outbox', async () => {
     const { id, email, client } = await registerUser(server.url);
-    const { link } = latestLink(server.dataDir, email, '/user/confirm/');
+    const { link } = await latestLink(server, email, '/user/confirm/');
     expect(link.startsWith(`${server.url}/user/confirm/`)).toBe(true);
     const anonymous = new HttpClient(server.url);
     const ok = await anonymous.post(`/api/confirmation/${tokenOf(link)}`);
@@ -182,7 +225,7 @@ describe('e-mail confirmation', () => {
 
   it('resends on request, the same answer for unknown addresses, and only the newest link works', async () => {
     const { email } = await registerUser(server.url);
-    const first = latestLink(server.dataDir, email, '/user/confirm/').link;
+    const first = (await latestLink(server, email, '/user/confirm/')).link;
     const client = new HttpClient(server.url);
     expect((await client.post('/api/confirmation', { email })).status).toBe(202);
     expect((await client.post('/api/confirmation', { email: 'nobody-here@example.com' })).status).toBe(202);
@@ -190,7 +233,7 @@ describe('e-mail confirmation', () => {
       error: 'unprocessable_entity',
       reason: { email: ['is invalid'] },
     });
-    const second = latestLink(server.dataDir, email, '/user/confirm/').link;
+    const second = (await latestLink(server, email, '/user/confirm/')).link;
     expect(second).not.toBe(first);
     expect((await client.post(`/api/confirmation/${tokenOf(first)}`)).status).toBe(422);
     expect((await client.post(`/api/confirmation/${tokenOf(second)}`)).status).toBe(200);
@@ -211,7 +254,7 @@ describe('e-mail confirmation', () => {
       expect(login.body).toEqual({ error: 'forbidden', reason: 'Please, confirm your email first' });
       expect((await program.get(`/db/${id}/_all_docs`)).status).toBe(403);
       expect((await new HttpClient(server.url).post('/api/confirmation', { email })).status).toBe(202);
-      const { link } = latestLink(server.dataDir, email, '/user/confirm/');
+      const { link } = await latestLink(server, email, '/user/confirm/');
       expect((await client.post(`/api/confirmation/${tokenOf(link)}`)).status).toBe(200);
       expect((await program.get(`/db/${id}/_all_docs`)).status).toBe(200);
       expect((await new HttpClient(server.url).post('/db/_session', { username: email, password })).status).toBe(200);
@@ -257,7 +300,7 @@ describe('profile', () => {
 
   it('keeps the old e-mail until the new one is confirmed', async () => {
     const { id, email, password, client } = await registerUser(server.url);
-    await client.post(`/api/confirmation/${tokenOf(latestLink(server.dataDir, email, '/user/confirm/').link)}`);
+    await client.post(`/api/confirmation/${tokenOf((await latestLink(server, email, '/user/confirm/')).link)}`);
     const newEmail = uniqueEmail('moved');
     const res = await client.put(`/db/_users/${id}`, { unconfirmed_email: newEmail, current_password: password });
     expect(res.status).toBe(200);
@@ -268,7 +311,7 @@ describe('profile', () => {
     // Still the old address for login, not yet the new one.
     expect((await new HttpClient(server.url).post('/db/_session', { username: email, password })).status).toBe(200);
     expect((await new HttpClient(server.url).post('/db/_session', { username: newEmail, password })).status).toBe(401);
-    await client.post(`/api/confirmation/${tokenOf(latestLink(server.dataDir, newEmail, '/user/confirm/').link)}`);
+    await client.post(`/api/confirmation/${tokenOf((await latestLink(server, newEmail, '/user/confirm/')).link)}`);
     expect((await new HttpClient(server.url).post('/db/_session', { username: newEmail, password })).status).toBe(200);
     expect((await new HttpClient(server.url).post('/db/_session', { username: email, password })).status).toBe(401);
     // The old address is free again.
@@ -311,21 +354,21 @@ describe('passwords', () => {
     expect(
       (await new HttpClient(server.url).post('/db/_session', { username: email, password: 'brand new secret' })).status,
     ).toBe(200);
-    const notice = readOutbox(server.dataDir)
-      .filter((m) => m.to.includes(email))
-      .at(-1)!;
+    const notice = (await readOutbox(server)).filter((m) => m.to.includes(email)).at(-1)!;
     expect(notice.subject).toBe('Your password was changed');
   });
 
   it('resets by a 24-hour single-use link, answering the same for unknown addresses', async () => {
-    const { email } = await registerUser(server.url);
+    const user = await registerUser(server.url);
+    await confirmUser(server, user);
+    const { email } = user;
     const client = new HttpClient(server.url);
     const known = await client.post('/api/password', { email });
     const unknown = await client.post('/api/password', { email: 'nobody.at.all@example.com' });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
-    const token = tokenOf(latestLink(server.dataDir, email, '/user/password/').link);
+    const token = tokenOf((await latestLink(server, email, '/user/password/')).link);
 
     const bad = await client.put('/api/password', { token, password: 'short', password_confirmation: 'other' });
     expect(bad.body).toEqual({
@@ -351,10 +394,12 @@ describe('passwords', () => {
   });
 
   it('refuses an expired reset link', async () => {
-    const { email } = await registerUser(server.url);
+    const user = await registerUser(server.url);
+    await confirmUser(server, user);
+    const { email } = user;
     const client = new HttpClient(server.url);
     await client.post('/api/password', { email });
-    const token = tokenOf(latestLink(server.dataDir, email, '/user/password/').link);
+    const token = tokenOf((await latestLink(server, email, '/user/password/')).link);
     const realNow = server.ctx.now;
     server.ctx.now = () => new Date(Date.now() + 25 * 3600_000);
     try {

@@ -17,7 +17,7 @@ let db: string;
 beforeAll(async () => {
   server = await startTestServer();
   owner = await registerUser(server.url);
-  await confirmUser(server.dataDir, owner);
+  await confirmUser(server, owner);
   db = await createGroup(owner, 'Local');
 });
 afterAll(() => server.stop());
@@ -67,7 +67,7 @@ describe('local replica and sync', () => {
 
   it('keeps a refused write pending and reports the refusal', async () => {
     const m = await registerUser(server.url);
-    await confirmUser(server.dataDir, m);
+    await confirmUser(server, m);
     const invited = await owner.client.post<{ _id: string }>(`/api/groups/${db}/memberships`, { email: m.email });
     await m.client.put(`/db/${db}/_design/status/_update/accept/${invited.body._id}`);
     // A second device of the member: its own replica name keeps it apart from the owner's.

@@ -17,7 +17,7 @@ let db: string;
 beforeAll(async () => {
   server = await startTestServer();
   owner = await registerUser(server.url);
-  await confirmUser(server.dataDir, owner);
+  await confirmUser(server, owner);
   db = await createGroup(owner, 'Recibos');
 });
 afterAll(() => server.stop());

@@ -17,7 +17,7 @@ let live: SyncHandle | null = null;
 beforeAll(async () => {
   server = await startTestServer();
   owner = await registerUser(server.url);
-  await confirmUser(server.dataDir, owner);
+  await confirmUser(server, owner);
   db = await createGroup(owner, 'Refresh');
 });
 afterAll(async () => {

@@ -55,7 +55,7 @@ beforeAll(async () => {
   server = await startTestServer();
   dir = mkdtempSync(path.join(tmpdir(), 'moneta-pouch-'));
   owner = await registerUser(server.url);
-  await confirmUser(server.dataDir, owner);
+  await confirmUser(server, owner);
   db = await createGroup(owner, 'Replicated');
 });
 afterAll(async () => {
@@ -120,7 +120,7 @@ describe('replication through /db', () => {
 
   it('refuses, document by document, what a non-admin device pushes beyond its rights', async () => {
     const m = await registerUser(server.url);
-    await confirmUser(server.dataDir, m);
+    await confirmUser(server, m);
     const invited = await owner.client.post<{ _id: string }>(`/api/groups/${db}/memberships`, { email: m.email });
     await m.client.put(`/db/${db}/_design/status/_update/accept/${invited.body._id}`);
     const device = local('device-b');

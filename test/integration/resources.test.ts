@@ -29,7 +29,7 @@ let db: string;
 beforeAll(async () => {
   server = await startTestServer();
   owner = await registerUser(server.url, { fullname: 'Rita Records' });
-  await confirmUser(server.dataDir, owner);
+  await confirmUser(server, owner);
   db = await createGroup(owner, 'Records');
 });
 afterAll(() => server.stop());

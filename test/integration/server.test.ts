@@ -114,6 +114,8 @@ describe('rate limits', () => {
           register: { max: 2, windowMs: 60_000 },
           confirmation: { max: 2, windowMs: 60_000 },
           password: { max: 2, windowMs: 60_000 },
+          invitesBySender: { max: 2, windowMs: 60_000 },
+          invitesByAddress: { max: 2, windowMs: 60_000 },
         },
       },
     });
@@ -184,6 +186,7 @@ describe('SMTP', () => {
     });
     try {
       const { email } = await registerUser(mailing.url, { locale: 'en' });
+      await mailing.ctx.jobs.idle();
       expect(received).toHaveLength(1);
       expect(received[0]!.to).toBe(email);
       expect(received[0]!.data).toMatch(/Subject: Confirm your e-mail address/);

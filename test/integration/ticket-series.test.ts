@@ -19,10 +19,10 @@ let db: string;
 beforeAll(async () => {
   server = await startTestServer();
   owner = await registerUser(server.url, { fullname: 'Olga Dona' });
-  await confirmUser(server.dataDir, owner);
+  await confirmUser(server, owner);
   db = await createGroup(owner, 'Numbers');
   member = await registerUser(server.url);
-  await confirmUser(server.dataDir, member);
+  await confirmUser(server, member);
   const invited = await owner.client.post<{ _id: string }>(`/api/groups/${db}/memberships`, { email: member.email });
   expect(invited.status).toBe(201);
   const accepted = await member.client.put(`/db/${db}/_design/status/_update/accept/${invited.body._id}`);

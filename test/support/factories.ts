@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { HttpClient } from './http-client';
+import type { MailingServer } from './outbox';
 
 let counter = 0;
 
@@ -34,9 +35,9 @@ export async function registerUser(base: string, overrides: Record<string, unkno
 }
 
 /** Confirms the user's pending address with the link from the outbox. */
-export async function confirmUser(dataDir: string, user: TestUser): Promise<void> {
+export async function confirmUser(server: MailingServer, user: TestUser): Promise<void> {
   const { latestLink } = await import('./outbox');
-  const { link } = latestLink(dataDir, user.email, '/user/confirm/');
+  const { link } = await latestLink(server, user.email, '/user/confirm/');
   const res = await user.client.post(`/api/confirmation/${link.slice(link.lastIndexOf('/') + 1)}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
@@ -46,4 +47,25 @@ export async function createGroup(user: TestUser, name = 'Oficina Central', kind
   const res = await user.client.post<{ id: string }>('/api/groups', { name, kind });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
+}
+
+/** A confirmed user invited by `admin` to group `db`, who accepted: a member (not an administrator). */
+export async function addMember(
+  server: MailingServer & { url: string },
+  admin: TestUser,
+  db: string,
+  flags: Record<string, boolean> = {},
+): Promise<TestUser & { membershipId: string }> {
+  const user = await registerUser(server.url);
+  await confirmUser(server, user);
+  const invited = await admin.client.post<{ _id: string }>(`/api/groups/${db}/memberships`, {
+    email: user.email,
+    editor: true,
+    ...flags,
+  });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const membershipId = invited.body._id;
+  const accepted = await user.client.put(`/db/${db}/_design/status/_update/accept/${membershipId}`);
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  return { ...user, membershipId };
 }

@@ -30,8 +30,16 @@ function decodeHeader(value: string): string {
   );
 }
 
-export function readOutbox(dataDir: string): OutboxMail[] {
-  const dir = path.join(dataDir, 'outbox');
+/** A server whose e-mails land in its outbox; its job queue sends them off the request path. */
+export interface MailingServer {
+  dataDir: string;
+  ctx: { jobs: { idle: () => Promise<void> } };
+}
+
+/** The e-mails written so far, once the server has sent every one it had queued. */
+export async function readOutbox(server: MailingServer): Promise<OutboxMail[]> {
+  await server.ctx.jobs.idle();
+  const dir = path.join(server.dataDir, 'outbox');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .sort()
@@ -45,8 +53,12 @@ export function readOutbox(dataDir: string): OutboxMail[] {
 }
 
 /** The newest mail to `to` whose link path starts with `linkPrefix`, and that link. */
-export function latestLink(dataDir: string, to: string, linkPrefix: string): { mail: OutboxMail; link: string } {
-  const mails = readOutbox(dataDir).filter((m) => m.to.includes(to));
+export async function latestLink(
+  server: MailingServer,
+  to: string,
+  linkPrefix: string,
+): Promise<{ mail: OutboxMail; link: string }> {
+  const mails = (await readOutbox(server)).filter((m) => m.to.includes(to));
   for (const mail of mails.reverse()) {
     const match = new RegExp(`https?://[^\\s"<]+${linkPrefix.replace(/\//g, '\\/')}[^\\s"<]+`).exec(mail.text);
     if (match) return { mail, link: match[0] };

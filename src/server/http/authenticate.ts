@@ -1,19 +1,20 @@
 // Who is calling: a signed session cookie, or a bearer user token. The user document is read on
-// every request, so roles, revoked tokens and password changes take effect on the next request.
+// every request, so roles, revoked tokens, ended sessions and password changes take effect on the
+// next request; open change feeds are judged again when any of them changes (open-feeds.ts).
 import type { Request, Response } from 'express';
 import { MESSAGES } from '../../domain/errors';
 import type { Actor, TokenPermission } from '../../domain/permissions';
 import { confirmationExpired } from '../../domain/user';
 import type { AppContext } from '../context';
 import { resolveToken } from '../services/tokens';
-import { getUser, type UserDoc } from '../services/users';
+import { getUser, isSessionEnded, type UserDoc } from '../services/users';
 import { forbidden, unauthorized } from './http-error';
 import {
   clearSessionCookie,
   decodeSession,
   needsRenewal,
-  newClaims,
   readSessionCookie,
+  renewedClaims,
   type SessionClaims,
   setSessionCookie,
 } from './session-cookie';
@@ -27,6 +28,9 @@ export interface Auth {
   blocked: boolean;
 }
 
+/** What a request presents; kept by long requests (change feeds) to judge the caller again later. */
+export type Credentials = { via: 'bearer'; token: string } | { via: 'cookie'; value: string };
+
 const AUTH = Symbol('auth');
 type WithAuth = Request & { [AUTH]?: Auth | null };
 
@@ -38,12 +42,22 @@ function actorOf(user: UserDoc, permission: 'full' | TokenPermission): Actor {
   return { name: user._id, roles: user.roles ?? [], permission };
 }
 
-async function resolve(ctx: AppContext, req: Request, res: Response): Promise<Auth | null> {
+export function readCredentials(req: Request): Credentials | null {
   const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { via: 'bearer', token: header.slice(7).trim() };
+  const value = readSessionCookie(req);
+  return value ? { via: 'cookie', value } : null;
+}
+
+/**
+ * The caller behind the credentials, or null when they no longer open anything: an unknown, revoked
+ * or wrong token, a bad or expired cookie, a session ended by logout or a password change.
+ */
+export async function authenticate(ctx: AppContext, credentials: Credentials): Promise<Auth | null> {
   const now = ctx.now();
-  if (header?.startsWith('Bearer ')) {
-    const found = await resolveToken(ctx, header.slice(7).trim());
-    if (!found) throw unauthorized(MESSAGES.invalidOrNotSet);
+  if (credentials.via === 'bearer') {
+    const found = await resolveToken(ctx, credentials.token);
+    if (!found) return null;
     return {
       user: found.user,
       actor: actorOf(found.user, found.permission),
@@ -51,23 +65,29 @@ async function resolve(ctx: AppContext, req: Request, res: Response): Promise<Au
       blocked: confirmationExpired(found.user, now),
     };
   }
-  const cookie = readSessionCookie(req);
-  if (!cookie) return null;
-  const claims = decodeSession(cookie, ctx.sessionSecret, now.getTime());
+  const claims = decodeSession(credentials.value, ctx.sessionSecret, now.getTime());
   const user = claims && (await getUser(ctx, claims.sub));
-  if (!claims || !user || user.session_version !== claims.sv) {
+  if (!claims || !user || user.session_version !== claims.sv || isSessionEnded(user, claims.sid)) return null;
+  return { user, actor: actorOf(user, 'full'), via: 'cookie', claims, blocked: confirmationExpired(user, now) };
+}
+
+async function resolve(ctx: AppContext, req: Request, res: Response): Promise<Auth | null> {
+  const credentials = readCredentials(req);
+  if (!credentials) return null;
+  const auth = await authenticate(ctx, credentials);
+  if (credentials.via === 'bearer') {
+    if (!auth) throw unauthorized(MESSAGES.invalidOrNotSet);
+    return auth;
+  }
+  if (!auth) {
     clearSessionCookie(res, isSecure(ctx));
     return null;
   }
-  if (needsRenewal(claims, now.getTime())) {
-    setSessionCookie(
-      res,
-      newClaims(user._id, user.session_version, claims.rem, now.getTime()),
-      ctx.sessionSecret,
-      isSecure(ctx),
-    );
+  const now = ctx.now().getTime();
+  if (auth.claims && needsRenewal(auth.claims, now)) {
+    setSessionCookie(res, renewedClaims(auth.claims, now), ctx.sessionSecret, isSecure(ctx));
   }
-  return { user, actor: actorOf(user, 'full'), via: 'cookie', claims, blocked: confirmationExpired(user, now) };
+  return auth;
 }
 
 /** The caller, resolved once per request; null when anonymous. */
@@ -95,5 +115,12 @@ export async function requireActive(ctx: AppContext, req: Request, res: Response
 export async function requirePerson(ctx: AppContext, req: Request, res: Response): Promise<Auth> {
   const auth = await requireAuth(ctx, req, res);
   if (auth.via !== 'cookie') throw forbidden(MESSAGES.permissionDenied);
+  return auth;
+}
+
+/** Writes need a person or a token allowed to write. */
+export async function requireWriter(ctx: AppContext, req: Request, res: Response): Promise<Auth> {
+  const auth = await requireActive(ctx, req, res);
+  if (auth.actor.permission === 'read') throw forbidden();
   return auth;
 }

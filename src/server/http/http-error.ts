@@ -15,6 +15,7 @@ const CODES: Record<number, string> = {
   422: 'unprocessable_entity',
   429: 'too_many_requests',
   500: 'internal_server_error',
+  503: 'service_unavailable',
 };
 
 export class HttpError extends Error {
@@ -36,11 +37,13 @@ export const unprocessable = (reason: string | FieldReasons) => new HttpError(42
 
 /** The last middleware: every failure leaves as `{ error, reason }`, and only real bugs as 500. */
 export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
-  return (err: unknown, _req, res, _next) => {
+  return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.end();
       return;
     }
+    // A body left unread (refused before reading it) is not drained: the connection closes instead.
+    if (!req.complete) res.setHeader('Connection', 'close');
     if (err instanceof HttpError) {
       res.status(err.status).json({ error: err.error, reason: err.reason });
       return;
@@ -49,10 +52,17 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
       res.status(409).json({ error: 'conflict', reason: MESSAGES.conflict });
       return;
     }
+    if (err instanceof StoreError && err.status === 503) {
+      // The store is restarting or stalled: the app keeps the person's work and tries again.
+      log(`store unavailable: ${String(err.body.reason ?? '')}`);
+      res.setHeader('Retry-After', '2');
+      res.status(503).json({ error: 'store_unavailable', reason: MESSAGES.storeUnavailable });
+      return;
+    }
     // body-parser's errors carry a status (malformed JSON, too large, bad charset).
     const status = (err as { status?: number; type?: string }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const reason = status === 400 ? 'Invalid JSON' : (err as Error).message;
+      const reason = status === 400 ? MESSAGES.invalidJson : (err as Error).message;
       res.status(status).json({ error: CODES[status] ?? 'bad_request', reason });
       return;
     }

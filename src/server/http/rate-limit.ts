@@ -1,27 +1,40 @@
 // Fixed-window counters per key. They live in each instance's memory: behind a load balancer the
 // effective limit is per instance, which still stops password guessing and mail flooding.
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { MESSAGES } from '../../domain/errors';
 import type { RateLimit } from '../config';
+import { HttpError } from './http-error';
 
-export function rateLimit(limit: RateLimit, key: (req: Request) => string): RequestHandler {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  return (req, res, next) => {
+export class RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  constructor(private readonly limit: RateLimit) {}
+
+  /** Counts one attempt for `key`; 429 with `Retry-After` once the window is full. */
+  hit(key: string, res: Response): void {
     const now = Date.now();
-    if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-    const k = key(req);
-    let w = windows.get(k);
+    if (this.windows.size > 10_000) for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+    let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + limit.windowMs };
-      windows.set(k, w);
+      w = { count: 0, resetAt: now + this.limit.windowMs };
+      this.windows.set(key, w);
     }
     w.count++;
-    if (w.count > limit.max) {
+    if (w.count > this.limit.max) {
       res.setHeader('Retry-After', String(Math.ceil((w.resetAt - now) / 1000)));
-      res.status(429).json({ error: 'too_many_requests', reason: MESSAGES.tooManyRequests });
-      return;
+      throw new HttpError(429, MESSAGES.tooManyRequests);
     }
-    next();
+  }
+}
+
+export function rateLimit(limit: RateLimit, key: (req: Request) => string): RequestHandler {
+  const limiter = new RateLimiter(limit);
+  return (req, res, next) => {
+    try {
+      limiter.hit(key(req), res);
+      next();
+    } catch (error) {
+      next(error);
+    }
   };
 }
 

@@ -1,7 +1,8 @@
 // Stateless sessions: the cookie carries signed claims, so any instance can verify it and a
 // restart logs nobody out. `sv` is the user's session version: changing the password bumps it,
-// which ends every other session at once.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// which ends every other session at once. `sid` names this one session, so logging out can end it
+// alone (the user document lists the ended ones until they would have expired anyway).
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 
 export const SESSION_COOKIE = 'moneta_session';
@@ -10,6 +11,7 @@ export const REMEMBER_DAYS = 30;
 
 export interface SessionClaims {
   sub: string;
+  sid: string;
   iat: number;
   exp: number;
   rem: boolean;
@@ -26,14 +28,21 @@ export function encodeSession(claims: SessionClaims, secret: string): string {
 }
 
 export function decodeSession(value: string, secret: string, now: number): SessionClaims | null {
-  const [payload, signature] = value.split('.');
-  if (!payload || !signature) return null;
+  const [payload, signature, extra] = value.split('.');
+  if (!payload || !signature || extra !== undefined) return null;
   const expected = Buffer.from(sign(payload, secret));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as SessionClaims;
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || claims.exp <= now) return null;
+    if (
+      typeof claims.sub !== 'string' ||
+      typeof claims.sid !== 'string' ||
+      typeof claims.exp !== 'number' ||
+      typeof claims.iat !== 'number' ||
+      claims.exp <= now
+    )
+      return null;
     return claims;
   } catch {
     return null;
@@ -42,7 +51,13 @@ export function decodeSession(value: string, secret: string, now: number): Sessi
 
 export function newClaims(userId: string, sessionVersion: number, remember: boolean, now: number): SessionClaims {
   const lifetime = remember ? REMEMBER_DAYS * 24 * 3600_000 : SESSION_HOURS * 3600_000;
-  return { sub: userId, iat: now, exp: now + lifetime, rem: remember, sv: sessionVersion };
+  const sid = randomBytes(16).toString('base64url');
+  return { sub: userId, sid, iat: now, exp: now + lifetime, rem: remember, sv: sessionVersion };
+}
+
+/** The same session, renewed: same id, a fresh lifetime. */
+export function renewedClaims(claims: SessionClaims, now: number): SessionClaims {
+  return { ...newClaims(claims.sub, claims.sv, claims.rem, now), sid: claims.sid };
 }
 
 /** Past half its life, a session is renewed on use, so active people are not logged out. */
@@ -55,7 +70,8 @@ export function readSessionCookie(req: Request): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join('='));
+    // The value is base64url and a dot: nothing to decode, and nothing else is a session.
+    if (name === SESSION_COOKIE) return rest.join('=');
   }
   return null;
 }

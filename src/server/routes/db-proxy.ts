@@ -1,46 +1,45 @@
-// `/db/{usr-…|acc-…}/…`: the CouchDB API of one database, behind our authorisation. The request is
-// judged by the domain rules (who may read, which documents they may write) and only then sent to
-// the store with admin credentials. Every write path is checked: single documents, attachments,
+// `/db/{usr-…|acc-…}/…`: the CouchDB API of one database, behind our authorisation. The endpoint
+// was parsed and classified once (proxy/endpoints.ts); here the caller is authenticated, the body
+// read with the endpoint's limit and shape, each write judged beside the stored version of its
+// document (domain/permissions.ts), and only then is the store called, at a URL rebuilt from the
+// parsed parts (proxy/forward.ts). Every write path is checked: single documents, attachments,
 // `_bulk_docs` (also with `new_edits: false`, as replication sends it) and `_local` checkpoints.
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Request, Response } from 'express';
-import { Router } from 'express';
 import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors';
-import { databaseKind } from '../../domain/ids';
-import { completeStamps } from '../../domain/records';
+import { databaseKind, isId } from '../../domain/ids';
 import {
-  type Actor,
-  allowsOperation,
   canReadDatabase,
   checkDocWrite,
-  classifyDbRequest,
+  CLIENT_UPDATE_HANDLERS,
   type DocWrite,
   type GroupAccess,
+  isAddressableId,
   type WriteVerdict,
 } from '../../domain/permissions';
+import { completeStamps } from '../../domain/records';
 import type { AppContext } from '../context';
-import { asyncRoute } from '../http/async-route';
-import { requireActive } from '../http/authenticate';
+import { authenticate, type Auth, readCredentials, requireActive } from '../http/authenticate';
+import { asObject, readJsonBody, readRawBody } from '../http/body';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http-error';
+import {
+  BODY_LIMITS,
+  bulkDocsBody,
+  bulkGetBody,
+  changesBody,
+  documentBody,
+  findBody,
+  keysBody,
+  revsDiffBody,
+} from '../proxy/bodies';
+import { proxyLiveFeed } from '../proxy/changes';
+import type { DbRequest, DbTarget } from '../proxy/endpoints';
+import { callStore, clientSignal, type ForwardOptions, relay, storePath } from '../proxy/forward';
 import { afterWrite, isGroupAdmin } from '../services/groups';
+import { acceptInvite, removeMembership, updateMembership } from '../services/memberships';
+import type { CouchDoc } from '../store/couch-client';
+import { designDocsFor } from '../store/design-docs';
 
-const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'if-match', 'if-none-match'];
-const FORWARDED_RESPONSE_HEADERS = [
-  'content-type',
-  'etag',
-  'cache-control',
-  'content-disposition',
-  'x-couch-update-newrev',
-];
-
-function fail(verdict: Exclude<WriteVerdict, { ok: true }>): HttpError {
-  return verdict.status === 403 ? forbidden(verdict.reason) : new HttpError(422, verdict.reason);
-}
-
-function isJson(req: Request): boolean {
-  return (req.headers['content-type'] ?? '').includes('application/json');
-}
+type DbEndpoint = Extract<DbRequest['endpoint'], { area: 'db' }>;
 
 interface BulkResult {
   id?: string;
@@ -50,188 +49,271 @@ interface BulkResult {
   reason?: unknown;
 }
 
-export function dbProxyRoutes(ctx: AppContext): Router {
-  const router = Router();
+function fail(verdict: Exclude<WriteVerdict, { ok: true }>): HttpError {
+  return verdict.status === 403 ? forbidden(verdict.reason) : new HttpError(422, verdict.reason);
+}
 
-  /**
-   * Sends the request on to the store and streams the answer back. `written` lists the documents
-   * a write carried, for the side effects that follow a successful write.
-   */
+/** What changes data, and so is closed to read-only tokens. */
+function isWrite(method: string, target: DbTarget): boolean {
+  switch (target.kind) {
+    case 'bulk_docs':
+    case 'update':
+    case 'ensure_full_commit':
+      return true;
+    case 'info':
+      return method === 'POST';
+    case 'local':
+    case 'doc':
+    case 'attachment':
+      return method === 'PUT' || method === 'DELETE';
+    default:
+      return false;
+  }
+}
+
+/** The deployed views and update handlers of a database kind: the only design functions clients reach. */
+function deployed(db: string, ddoc: string): { views: string[]; updates: string[] } | null {
+  const kind = databaseKind(db);
+  const doc = kind && designDocsFor(kind).find((d) => d._id === `_design/${ddoc}`);
+  return doc ? { views: Object.keys(doc.views ?? {}), updates: Object.keys(doc.updates ?? {}) } : null;
+}
+
+export function databaseHandler(ctx: AppContext) {
+  const body = async (req: Request, kind: DbTarget['kind']) => readJsonBody(req, BODY_LIMITS[kind], ctx.bodies);
+
+  /** The stored versions of documents about to be written, by id (one request for a batch). */
+  async function storedDocs(db: string, ids: readonly string[]): Promise<Map<string, CouchDoc>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const res = await ctx.store.must<{ rows: Array<{ id?: string; doc?: CouchDoc | null }> }>(
+      `/${encodeURIComponent(db)}/_all_docs`,
+      { method: 'POST', query: { include_docs: true }, body: { keys: unique } },
+    );
+    return new Map(res.rows.flatMap((r) => (r.id && r.doc ? [[r.id, r.doc] as const] : [])));
+  }
+
+  async function groupAccess(db: string, auth: Auth): Promise<GroupAccess> {
+    return { admin: databaseKind(db) === 'group' && (await isGroupAdmin(ctx, db, auth.user._id)) };
+  }
+
+  /** Calls the store and relays its answer; `written` names what a successful write carried, for its side effects. */
   async function forward(
     req: Request,
     res: Response,
-    db: string,
-    rest: string,
-    body?: unknown,
-    written: readonly DocWrite[] = [],
-  ): Promise<void> {
-    const controller = new AbortController();
-    res.on('close', () => controller.abort());
-    const headers: Record<string, string> = {};
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    let payload: BodyInit | undefined;
-    if (body !== undefined) payload = JSON.stringify(body);
-    else if (Buffer.isBuffer(req.body) && req.body.length > 0) payload = new Uint8Array(req.body);
-    else if (isJson(req) && !['GET', 'HEAD'].includes(req.method)) payload = JSON.stringify(req.body ?? {});
-    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-    const upstream = await ctx.store.fetch(`/${encodeURIComponent(db)}${rest ? `/${rest}` : ''}${query}`, {
-      method: req.method,
-      headers,
-      body: payload,
-      signal: controller.signal,
-    });
-    if (upstream.ok && written.length > 0) await afterWrite(ctx, db, written);
-    res.status(upstream.status);
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value) res.setHeader(name, value);
-    }
-    if (!upstream.body || req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    // Streamed, so long-polling and continuous change feeds pass through as they come.
-    Readable.fromWeb(upstream.body as WebReadableStream)
-      .on('error', () => res.end())
-      .pipe(res);
+    options: ForwardOptions,
+    written?: { db: string; docs: readonly DocWrite[] },
+  ) {
+    const upstream = await callStore(ctx, { ...options, signal: clientSignal(req, res) });
+    if (upstream.ok && written) await afterWrite(ctx, written.db, written.docs);
+    await relay(res, upstream, options);
   }
 
-  async function bulkDocs(
-    req: Request,
-    res: Response,
-    actor: Actor,
-    userId: string,
-    db: string,
-    access: GroupAccess,
-  ): Promise<void> {
-    const body = req.body as { docs?: unknown; new_edits?: unknown };
-    const docs = body?.docs;
-    if (
-      !isJson(req) ||
-      !Array.isArray(docs) ||
-      !docs.every((d) => d !== null && typeof d === 'object' && !Array.isArray(d))
-    ) {
-      throw badRequest({ docs: [FIELD_MESSAGES.invalid] });
-    }
-    const verdicts = (docs as DocWrite[]).map((doc) => checkDocWrite(actor, db, doc, access));
+  async function bulkDocs(req: Request, res: Response, auth: Auth, db: string, path: string): Promise<void> {
+    const input = bulkDocsBody(await body(req, 'bulk_docs'));
+    const docs = input.docs as DocWrite[];
+    const access = await groupAccess(db, auth);
+    const stored = await storedDocs(
+      db,
+      docs.flatMap((d) => (typeof d._id === 'string' ? [d._id] : [])),
+    );
+    const verdicts = docs.map((doc) =>
+      checkDocWrite(auth.actor, db, doc, access, typeof doc._id === 'string' ? stored.get(doc._id) : null),
+    );
     // As CouchDB does with validate_doc_update: a refused document gets its own error entry and the
     // others are written, so one bad record cannot stall a device's whole replication.
-    const denied: BulkResult[] = (docs as DocWrite[]).flatMap((doc, i) => {
+    const denied: BulkResult[] = docs.flatMap((doc, i) => {
       const v = verdicts[i]!;
       if (v.ok) return [];
       return [
         {
-          id: typeof doc?._id === 'string' ? doc._id : undefined,
+          id: typeof doc._id === 'string' ? doc._id : undefined,
           error: v.status === 403 ? 'forbidden' : 'unprocessable_entity',
           reason: v.reason,
         },
       ];
     });
-    const now = new Date();
-    const allowedDocs = (docs as DocWrite[])
+    const now = ctx.now();
+    const allowed = docs
       .filter((_, i) => verdicts[i]!.ok)
-      .map((doc) => (body.new_edits === false ? doc : completeStamps(doc, userId, now)));
-    if (denied.length === 0) return forward(req, res, db, '_bulk_docs', { ...body, docs: allowedDocs }, allowedDocs);
+      .map((doc) => (input.new_edits === false ? doc : completeStamps(doc, auth.user._id, now)));
     let results: BulkResult[] = [];
     let status = 201;
-    if (allowedDocs.length > 0) {
-      const upstream = await ctx.store.fetch(`/${encodeURIComponent(db)}/_bulk_docs`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ ...body, docs: allowedDocs }),
-      });
+    if (allowed.length > 0) {
+      const upstream = await callStore(ctx, { method: 'POST', path, json: { ...input, docs: allowed } });
+      if (!upstream.ok) return relay(res, upstream, { method: 'POST', path });
       status = upstream.status;
-      if (upstream.ok) await afterWrite(ctx, db, allowedDocs);
-      const parsed = (await upstream.json()) as BulkResult[] | { error: string; reason: string };
-      if (!Array.isArray(parsed)) {
-        res.status(status).json(parsed);
-        return;
-      }
-      results = parsed;
+      await afterWrite(ctx, db, allowed);
+      results = (await upstream.json()) as BulkResult[];
     }
-    if (body.new_edits === false) {
+    if (input.new_edits === false) {
       res.status(status).json([...results, ...denied]);
       return;
     }
     // With new_edits, results come one per document, in order: put the refusals back in place.
-    const merged: BulkResult[] = [];
     let next = 0;
     let refusal = 0;
-    verdicts.forEach((v) => merged.push(v.ok ? results[next++]! : denied[refusal++]!));
-    res.status(status).json(merged);
+    res.status(status).json(verdicts.map((v) => (v.ok ? results[next++]! : denied[refusal++]!)));
   }
 
-  /** Checks a write addressed to one document (or one of its attachments); returns the body to send. */
-  async function checkSingleWrite(
-    actor: Actor,
-    userId: string,
-    db: string,
-    access: GroupAccess,
-    docId: string,
-    onDocument: boolean,
+  /** A write addressed to one document or one of its attachments, judged beside its stored version. */
+  async function singleWrite(
     req: Request,
-  ): Promise<unknown> {
-    if (req.method === 'PUT' && onDocument) {
-      if (!isJson(req)) throw new HttpError(415, 'Documents are sent as application/json');
-      const doc = (req.body ?? {}) as DocWrite;
-      if (doc._id !== undefined && doc._id !== docId) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
-      const verdict = checkDocWrite(actor, db, { ...doc, _id: docId }, access);
+    res: Response,
+    auth: Auth,
+    db: string,
+    id: string,
+    request: DbRequest,
+    options: ForwardOptions,
+  ): Promise<void> {
+    const access = await groupAccess(db, auth);
+    const stored = await ctx.store.get<CouchDoc>(db, id);
+    const onDocument = request.endpoint.area === 'db' && request.endpoint.target.kind !== 'attachment';
+    if (onDocument && request.method !== 'DELETE') {
+      const sent = documentBody(await body(req, 'doc')) as DocWrite;
+      if (sent._id !== undefined && sent._id !== id) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
+      const doc = { ...sent, _id: id };
+      const verdict = checkDocWrite(auth.actor, db, doc, access, stored);
       if (!verdict.ok) throw fail(verdict);
-      return completeStamps({ ...doc, _id: docId }, userId, new Date());
+      const stamped = completeStamps(doc, auth.user._id, ctx.now());
+      return forward(req, res, { ...options, json: stamped }, { db, docs: [stamped] });
     }
-    // Deleting a document, or changing one of its attachments: judged by the stored document.
-    const current = await ctx.store.get(db, docId);
-    const isDelete = req.method === 'DELETE' && onDocument;
+    // Deleting the document, or changing one of its attachments: a write to what is stored.
+    const isDelete = onDocument;
     const verdict = checkDocWrite(
-      actor,
+      auth.actor,
       db,
-      isDelete || !current ? { _id: docId, _deleted: isDelete, ...(current ? { klass: current.klass } : {}) } : current,
+      isDelete || !stored ? { _id: id, _deleted: isDelete } : stored,
       access,
+      stored,
     );
     if (!verdict.ok) throw fail(verdict);
-    return undefined;
+    if (!isDelete && request.method === 'PUT') {
+      const type = String(req.headers['content-type'] ?? 'application/octet-stream');
+      const bytes = await readRawBody(req, BODY_LIMITS.attachment, ctx.bodies);
+      return forward(req, res, { ...options, raw: { bytes, type } });
+    }
+    return forward(req, res, options);
   }
 
-  router.all(
-    /^\/([^/_][^/]*)(?:\/(.*))?$/,
-    asyncRoute(async (req, res) => {
-      const db = decodeURIComponent(req.params[0] ?? '');
-      const rest = req.params[1] ?? '';
-      if (!databaseKind(db)) throw notFound();
-      const auth = await requireActive(ctx, req, res);
-      if (!canReadDatabase(auth.actor, db)) throw forbidden(MESSAGES.forbidden);
-      const segments = rest === '' ? [] : rest.split('/').map((s) => decodeURIComponent(s));
-      const operation = classifyDbRequest(req.method, segments);
-      if (!allowsOperation(auth.actor, operation, db)) throw forbidden(MESSAGES.forbidden);
-      if (operation.kind !== 'write') return forward(req, res, db, rest);
-      // Whether the caller administers this group matters only for writes: asked only then.
-      const access: GroupAccess = {
-        admin: databaseKind(db) === 'group' && (await isGroupAdmin(ctx, db, auth.user._id)),
-      };
-      if (operation.body === 'bulk') return bulkDocs(req, res, auth.actor, auth.user._id, db, access);
-      if (operation.docId === undefined) {
-        // POST /{db}: the document is the body.
-        if (!isJson(req)) throw new HttpError(415, 'Documents are sent as application/json');
-        const sent = (req.body ?? {}) as DocWrite;
-        const verdict = checkDocWrite(auth.actor, db, sent, access);
-        if (!verdict.ok) throw fail(verdict);
-        const doc = completeStamps(sent, auth.user._id, new Date());
-        return forward(req, res, db, rest, doc, [doc]);
+  async function changes(req: Request, res: Response, auth: Auth, db: string, request: DbRequest, path: string) {
+    const { params, method } = request;
+    const filter = params.get('filter');
+    const json =
+      method === 'POST'
+        ? changesBody(await readJsonBody(req, BODY_LIMITS.changes, ctx.bodies, { optional: true }), filter)
+        : undefined;
+    if (filter === '_selector' && json?.selector === undefined) throw badRequest({ selector: [FIELD_MESSAGES.blank] });
+    if (filter === '_doc_ids' && json?.doc_ids === undefined && !params.has('doc_ids'))
+      throw badRequest({ doc_ids: [FIELD_MESSAGES.blank] });
+    const feed = params.get('feed') ?? 'normal';
+    if (feed === 'normal') return forward(req, res, { method, path, params, json });
+    const credentials = readCredentials(req)!;
+    return proxyLiveFeed(ctx, ctx.feeds, res, feed === 'continuous' ? 'continuous' : 'longpoll', {
+      db,
+      path,
+      params,
+      json,
+      userId: auth.user._id,
+      stillAllowed: async () => {
+        const now = await authenticate(ctx, credentials);
+        return Boolean(now && !now.blocked && canReadDatabase(now.actor, db));
+      },
+    });
+  }
+
+  return async function handle(req: Request, res: Response, request: DbRequest): Promise<void> {
+    const { db, target } = request.endpoint as DbEndpoint;
+    const { method, params } = request;
+    const path = storePath(db, target);
+    const options: ForwardOptions = { method, path, params };
+
+    // Memberships change only through their own rules; an invitee is not yet a member.
+    if (databaseKind(db) === 'group') {
+      if (target.kind === 'update' && target.ddoc === 'status' && target.handler === 'accept' && method === 'PUT') {
+        const auth = await requireWriter(req, res);
+        const membership = await acceptInvite(ctx, auth.user, db, target.id);
+        res.json({ ok: true, id: membership._id, db_name: membership.db_name });
+        return;
       }
-      const body = await checkSingleWrite(
-        auth.actor,
-        auth.user._id,
-        db,
-        access,
-        operation.docId,
-        segments.length === 1,
-        req,
-      );
-      return forward(req, res, db, rest, body, body ? [body as DocWrite] : []);
-    }),
-  );
-  return router;
+      if (target.kind === 'doc' && isId(target.id, 'mem') && (method === 'PUT' || method === 'DELETE')) {
+        const auth = await requireWriter(req, res);
+        if (method === 'DELETE') {
+          await removeMembership(ctx, auth.user, db, target.id, params.get('rev') ?? undefined);
+          res.json({ ok: true, id: target.id });
+          return;
+        }
+        const input = asObject(await body(req, 'doc'));
+        const saved = await updateMembership(ctx, auth.user, db, target.id, input, params.get('rev') ?? input._rev);
+        res.json({ ok: true, id: saved._id, rev: saved._rev });
+        return;
+      }
+    }
+
+    const auth = await requireActive(ctx, req, res);
+    if (!canReadDatabase(auth.actor, db)) throw forbidden(MESSAGES.forbidden);
+    if (isWrite(method, target) && auth.actor.permission === 'read') throw forbidden(MESSAGES.forbidden);
+
+    switch (target.kind) {
+      case 'info':
+        if (method !== 'POST') return forward(req, res, options);
+        return newDocument(req, res, auth, db, options);
+      case 'all_docs':
+        return forward(req, res, {
+          ...options,
+          json: method === 'POST' ? keysBody(await body(req, 'all_docs')) : undefined,
+        });
+      case 'changes':
+        return changes(req, res, auth, db, request, path);
+      case 'bulk_get':
+        return forward(req, res, { ...options, json: bulkGetBody(await body(req, 'bulk_get')) });
+      case 'revs_diff':
+        return forward(req, res, { ...options, json: revsDiffBody(await body(req, 'revs_diff')) });
+      case 'find':
+        return forward(req, res, { ...options, json: findBody(await body(req, 'find')) });
+      case 'bulk_docs':
+        return bulkDocs(req, res, auth, db, path);
+      case 'ensure_full_commit':
+        // Every write is durable when the store acknowledges it: nothing to ask the store.
+        res.status(201).json({ ok: true, instance_start_time: '0' });
+        return;
+      case 'local':
+        if (method === 'PUT') return forward(req, res, { ...options, json: documentBody(await body(req, 'local')) });
+        return forward(req, res, options);
+      case 'doc':
+        if (method === 'GET' || method === 'HEAD') return forward(req, res, options);
+        return singleWrite(req, res, auth, db, target.id, request, options);
+      case 'attachment':
+        if (method === 'GET' || method === 'HEAD') return forward(req, res, { ...options, attachment: true });
+        return singleWrite(req, res, auth, db, target.id, request, options);
+      case 'view': {
+        if (!deployed(db, target.ddoc)?.views.includes(target.view)) throw notFound();
+        return forward(req, res, {
+          ...options,
+          json: method === 'POST' ? keysBody(await body(req, 'view')) : undefined,
+        });
+      }
+      case 'update': {
+        const kind = databaseKind(db)!;
+        if (!deployed(db, target.ddoc)?.updates.includes(target.handler)) throw notFound();
+        if (!CLIENT_UPDATE_HANDLERS[kind].includes(`${target.ddoc}/${target.handler}`))
+          throw forbidden(MESSAGES.forbidden);
+        return forward(req, res, options);
+      }
+    }
+  };
+
+  async function newDocument(req: Request, res: Response, auth: Auth, db: string, options: ForwardOptions) {
+    const sent = documentBody(await body(req, 'info')) as DocWrite;
+    const stored = typeof sent._id === 'string' && isAddressableId(sent._id) ? await ctx.store.get(db, sent._id) : null;
+    const verdict = checkDocWrite(auth.actor, db, sent, await groupAccess(db, auth), stored);
+    if (!verdict.ok) throw fail(verdict);
+    const doc = completeStamps(sent, auth.user._id, ctx.now());
+    return forward(req, res, { ...options, json: doc }, { db, docs: [doc] });
+  }
+
+  async function requireWriter(req: Request, res: Response): Promise<Auth> {
+    const auth = await requireActive(ctx, req, res);
+    if (auth.actor.permission === 'read') throw forbidden();
+    return auth;
+  }
 }

@@ -1,16 +1,22 @@
-// `/db/`, `/db/_session` and `/db/_users`: the account calls of spec 000 §7.
-import { type Response, Router } from 'express';
+// `/db/`, `/db/_session`, `/db/_users` and `/db/accounts/{id}`: the server-level calls of spec 000
+// §7, reached through the door of db-routes.ts once it has parsed and classified the path.
+import type { Request, Response } from 'express';
 import { validateLogin } from '../../domain/account-forms';
 import { MESSAGES } from '../../domain/errors';
+import { normalizeEmail } from '../../domain/user';
 import type { AppContext } from '../context';
-import { asyncRoute } from '../http/async-route';
-import { isSecure, requireAuth, requirePerson } from '../http/authenticate';
+import { isSecure, readCredentials, requireActive, requireAuth, requirePerson } from '../http/authenticate';
+import { asObject, readJsonBody } from '../http/body';
 import { badRequest, forbidden, notFound } from '../http/http-error';
-import { byIp, rateLimit } from '../http/rate-limit';
-import { clearSessionCookie, newClaims, setSessionCookie } from '../http/session-cookie';
+import { byIp, RateLimiter } from '../http/rate-limit';
+import { clearSessionCookie, decodeSession, newClaims, setSessionCookie } from '../http/session-cookie';
+import type { DbRequest } from '../proxy/endpoints';
+import { BODY_LIMITS } from '../proxy/bodies';
+import { readAccount } from '../services/groups';
 import {
   authenticateUser,
   changePassword,
+  endSession,
   publicUser,
   registerUser,
   updateProfile,
@@ -26,97 +32,98 @@ function startSession(ctx: AppContext, res: Response, user: UserDoc, remember: b
   );
 }
 
-export function sessionRoutes(ctx: AppContext): Router {
-  const router = Router();
+function fieldsParam(params: URLSearchParams): string[] | undefined {
+  const fields = params.get('fields');
+  return fields ? fields.split(',').map((f) => f.trim()) : undefined;
+}
+
+type ServerEndpoint = Extract<DbRequest['endpoint'], { area: 'server' }>;
+type Handler = (req: Request, res: Response, request: DbRequest, endpoint: ServerEndpoint) => Promise<void>;
+
+export function serverEndpoints(ctx: AppContext): Record<ServerEndpoint['kind'], Handler> {
   const limits = ctx.config.rateLimits;
+  const logins = new RateLimiter(limits.login);
+  const signUps = new RateLimiter(limits.register);
+  const body = async (req: Request, kind: ServerEndpoint['kind']) =>
+    asObject(await readJsonBody(req, BODY_LIMITS[kind], ctx.bodies));
 
-  router.get('/', (_req, res) => {
-    res.json({
-      couchdb: 'Welcome',
-      vendor: { name: 'Moneta', version: ctx.version.version },
-      version: ctx.version.version,
-      sha: ctx.version.sha,
-      docs: '/api/docs',
-      notifications_url: ctx.config.notificationsUrl ? '/api/notifications' : null,
-      host_modules: ctx.config.hostModules,
-    });
-  });
-
-  router.get(
-    '/_session',
-    asyncRoute(async (req, res) => {
-      const auth = await requireAuth(ctx, req, res);
+  return {
+    async root(_req, res) {
       res.json({
-        ok: true,
-        userCtx: { name: auth.user._id, roles: auth.user.roles },
-        info: { authenticated: auth.via },
+        couchdb: 'Welcome',
+        vendor: { name: 'Moneta', version: ctx.version.version },
+        version: ctx.version.version,
+        sha: ctx.version.sha,
+        docs: '/api/docs',
+        notifications_url: ctx.config.notificationsUrl ? '/api/notifications' : null,
+        host_modules: ctx.config.hostModules,
       });
-    }),
-  );
+    },
 
-  router.post(
-    '/_session',
-    rateLimit(
-      limits.login,
-      (req) => `${byIp(req)}:${String((req.body as Record<string, unknown>)?.username ?? '').toLowerCase()}`,
-    ),
-    asyncRoute(async (req, res) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      if (!validateLogin(body)) throw badRequest(MESSAGES.missingCredentials);
-      const user = await authenticateUser(ctx, String(body.username ?? body.name), String(body.password));
-      startSession(ctx, res, user, body.remember === true || body.remember === 'true');
+    async session(req, res, { method }) {
+      if (method === 'GET') {
+        const auth = await requireAuth(ctx, req, res);
+        res.json({
+          ok: true,
+          userCtx: { name: auth.user._id, roles: auth.user.roles },
+          info: { authenticated: auth.via },
+        });
+        return;
+      }
+      if (method === 'DELETE') {
+        // Ends this session on the server too: the same cookie, replayed, no longer opens anything.
+        const credentials = readCredentials(req);
+        const claims =
+          credentials?.via === 'cookie'
+            ? decodeSession(credentials.value, ctx.sessionSecret, ctx.now().getTime())
+            : null;
+        if (claims) await endSession(ctx, claims.sub, claims);
+        clearSessionCookie(res, isSecure(ctx));
+        res.json({ ok: true });
+        return;
+      }
+      const input = await body(req, 'session');
+      const username = typeof (input.username ?? input.name) === 'string' ? String(input.username ?? input.name) : '';
+      // Keyed on the address as accounts are looked up, so no spelling of it gets more tries.
+      logins.hit(`${byIp(req)}:${normalizeEmail(username)}`, res);
+      if (!validateLogin(input)) throw badRequest(MESSAGES.missingCredentials);
+      const user = await authenticateUser(ctx, username, String(input.password));
+      startSession(ctx, res, user, input.remember === true || input.remember === 'true');
       res.json({ ok: true, name: user._id, roles: user.roles });
-    }),
-  );
+    },
 
-  router.delete('/_session', (_req, res) => {
-    clearSessionCookie(res, isSecure(ctx));
-    res.json({ ok: true });
-  });
-
-  router.post(
-    '/_users',
-    rateLimit(limits.register, byIp),
-    asyncRoute(async (req, res) => {
-      const user = await registerUser(ctx, (req.body ?? {}) as Record<string, unknown>);
+    async users(req, res) {
+      signUps.hit(byIp(req), res);
+      const user = await registerUser(ctx, await body(req, 'users'));
       startSession(ctx, res, user, false);
       res.status(201).json({ ok: true, id: user._id, rev: user._rev });
-    }),
-  );
+    },
 
-  router.get(
-    '/_users/:id',
-    asyncRoute(async (req, res) => {
-      const auth = await requireAuth(ctx, req, res);
-      if (req.params.id !== auth.user._id) throw forbidden();
-      const fields =
-        typeof req.query.fields === 'string' ? req.query.fields.split(',').map((f) => f.trim()) : undefined;
-      res.json(publicUser(auth.user, fields));
-    }),
-  );
-
-  router.put(
-    '/_users/:id',
-    asyncRoute(async (req, res) => {
+    async user(req, res, { method, params }, endpoint) {
+      const id = endpoint.kind === 'user' ? endpoint.id : '';
+      if (method === 'GET' || method === 'HEAD') {
+        const auth = await requireAuth(ctx, req, res);
+        if (id !== auth.user._id) throw forbidden();
+        res.json(publicUser(auth.user, fieldsParam(params)));
+        return;
+      }
       const auth = await requirePerson(ctx, req, res);
-      if (req.params.id !== auth.user._id) throw forbidden();
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const rev = req.query.rev ?? body._rev;
-      const changingPassword = body.password !== undefined;
+      if (id !== auth.user._id) throw forbidden();
+      const input = await body(req, 'user');
+      const rev = params.get('rev') ?? input._rev;
+      const changingPassword = input.password !== undefined;
       const user = changingPassword
-        ? await changePassword(ctx, auth.user, body, rev)
-        : await updateProfile(ctx, auth.user, body, rev);
+        ? await changePassword(ctx, auth.user, input, rev)
+        : await updateProfile(ctx, auth.user, input, rev);
       // A new password ends every other session; this one continues with the new version.
       if (changingPassword) startSession(ctx, res, user, auth.claims?.rem ?? false);
       res.json({ ok: true, id: user._id, rev: user._rev });
-    }),
-  );
+    },
 
-  router.all('/_users', (_req, _res, next) => next(forbidden()));
-  router.all(
-    ['/_all_dbs', '/_config*', '/_replicate', '/_active_tasks', '/_uuids', '/_utils*', '/_node*'],
-    (_req, _res, next) => next(forbidden()),
-  );
-  router.all('/_users/:id', (_req, _res, next) => next(notFound()));
-  return router;
+    async account(req, res, { params }, endpoint) {
+      const auth = await requireActive(ctx, req, res);
+      if (endpoint.kind !== 'account') throw notFound();
+      res.json(await readAccount(ctx, endpoint.id, auth.user, fieldsParam(params)));
+    },
+  };
 }

@@ -18,16 +18,29 @@ export async function prepareStore(store: CouchClient): Promise<void> {
   await deployDesignDocs(store, USERS_DB, 'users');
 }
 
+/**
+ * The generation of the signing key. Raised when a key must be replaced everywhere: generation 2
+ * replaced every key written before the door was closed (the audit of 2026-11-23 read one
+ * through the proxy), which also ends every session signed with it.
+ */
+const SECRET_GENERATION = 2;
+
 /** The key that signs session cookies, shared by every instance through the store. */
 export async function loadSessionSecret(store: CouchClient, configured: string | null): Promise<string> {
   if (configured) return configured;
   const id = 'session-secret';
   for (;;) {
-    const existing = await store.get<{ _id: string; value: string }>(SYSTEM_DB, id);
-    if (existing) return existing.value;
+    const existing = await store.get<{ _id: string; _rev: string; value: string; generation?: number }>(SYSTEM_DB, id);
+    if (existing && (existing.generation ?? 1) >= SECRET_GENERATION) return existing.value;
     try {
-      await store.put(SYSTEM_DB, { _id: id, value: randomBytes(48).toString('base64url') });
+      await store.put(SYSTEM_DB, {
+        _id: id,
+        ...(existing ? { _rev: existing._rev } : {}),
+        value: randomBytes(48).toString('base64url'),
+        generation: SECRET_GENERATION,
+      });
     } catch (error) {
+      // Another instance wrote it first: read theirs.
       if (!isConflict(error)) throw error;
     }
   }

@@ -15,7 +15,8 @@ import { type AppContext, USERS_DB } from '../context';
 import { conflict, forbidden, notFound, unprocessable } from '../http/http-error';
 import { type CouchDoc, isConflict } from '../store/couch-client';
 import { deployDesignDocs } from '../store/design-docs';
-import type { UserDoc } from './users';
+import { isLocale } from '../../domain/locale';
+import { noteLocale, type UserDoc } from './users';
 
 interface Adjustment extends CouchDoc {
   klass: 'Adjustment';
@@ -212,14 +213,20 @@ export async function readAccount(
 }
 
 /**
- * Side effects of writes that reached a group database: a renamed group renames every
- * membership and each member's copy, so switchers and profile tabs show the new name.
+ * Side effects of writes that reached a database. A renamed group renames every membership and
+ * each member's copy, so switchers and profile tabs show the new name; a language picked in the
+ * app (the personal `locale` setting) is kept on the user, for the e-mails sent to them.
  */
 export async function afterWrite(
   ctx: AppContext,
   db: string,
-  docs: ReadonlyArray<{ klass?: unknown; key?: unknown }>,
+  docs: ReadonlyArray<{ klass?: unknown; key?: unknown; value?: unknown; _deleted?: unknown }>,
 ): Promise<void> {
+  if (isId(db, 'usr')) {
+    const locale = docs.findLast((d) => d.klass === 'Adjustment' && d.key === 'locale' && d._deleted !== true)?.value;
+    if (isLocale(locale)) await noteLocale(ctx, db, locale);
+    return;
+  }
   if (!isId(db, 'acc') || !docs.some((d) => d.klass === 'Adjustment' && d.key === 'name')) return;
   const name = String((await readSettings(ctx, db)).name ?? '').trim();
   if (!name) return;

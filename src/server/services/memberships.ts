@@ -20,8 +20,7 @@ import {
   setGroupRole,
   writeAdminIds,
 } from './groups';
-import { sendMail } from './users';
-import type { UserDoc } from './users';
+import { queueMail, type UserDoc } from './users';
 
 interface InviteDoc extends CouchDoc {
   klass: 'Invite';
@@ -129,17 +128,20 @@ export async function inviteMember(
     await ctx.store.remove(db, membership._id, rev).catch(() => undefined);
     throw error;
   }
-  await sendMail(ctx, null, email, 'invite', `${ctx.config.publicUrl}/user/profile?page=invites`, {
-    inviter: inviter.fullname || inviter.label,
-    group: facts.name,
-    email,
+  await queueMail(ctx, {
+    userId: null,
+    to: email,
+    template: 'invite',
+    url: `${ctx.config.publicUrl}/user/profile?page=invites`,
+    vars: { inviter: inviter.fullname || inviter.label, group: facts.name, email },
   });
   return { ...membership, _rev: rev };
 }
 
 /** Pending invitations for the user's addresses, with the group's name. */
 export async function listInvites(ctx: AppContext, user: UserDoc): Promise<Membership[]> {
-  const emails = [user.email, user.unconfirmed_email].filter((e): e is string => Boolean(e));
+  // Only a confirmed address sees what was sent to it.
+  const emails = [user.email].filter((e): e is string => Boolean(e));
   const rows = await ctx.store.view<string, null, InviteDoc>(USERS_DB, 'invites', 'by-email', {
     keys: emails,
     include_docs: true,

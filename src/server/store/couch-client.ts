@@ -1,5 +1,6 @@
 // A small client for the CouchDB HTTP API, used for both Apache CouchDB and the embedded store.
 // "Not found" comes back as null; every other failure is a StoreError carrying CouchDB's body.
+// A store that cannot be reached (restarting, stalled) is a StoreError 503 `store_unavailable`.
 
 export class StoreError extends Error {
   constructor(
@@ -9,6 +10,30 @@ export class StoreError extends Error {
     super(`store ${status}: ${body.error ?? ''} ${body.reason ?? ''}`.trim());
   }
 }
+
+/** The store did not answer: down, restarting, or slower than the request may wait. */
+export function storeUnavailable(cause: unknown): StoreError {
+  return new StoreError(503, { error: 'store_unavailable', reason: (cause as Error)?.message ?? String(cause) });
+}
+
+/**
+ * Every path the server sends must reach the store exactly as built: a segment the WHATWG URL
+ * parser would resolve (`.`, `..`, `%2e%2e`, …) or a `?`/`#` that would cut the path is a bug
+ * upstream, and is refused here before any credentials leave the process.
+ */
+export function assertExactPath(path: string): void {
+  const [pathname] = path.split('?', 1);
+  const parsed = new URL(pathname!, 'http://store.invalid');
+  if (parsed.pathname !== pathname || parsed.hash !== '' || parsed.search !== '') {
+    throw new Error(`refusing a store path that does not stay as written: ${JSON.stringify(path)}`);
+  }
+}
+
+/** Internal calls give up after this long; proxied feeds carry their own signal. */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Sees every request sent to the store, for tests that check what reaches it. */
+export type StoreObserver = (request: { method: string; path: string; proxied: boolean }) => void;
 
 export interface DocRef {
   id: string;
@@ -33,6 +58,7 @@ export interface StoreRequest {
 export class CouchClient {
   readonly base: string;
   private readonly authorization: string | undefined;
+  private readonly observers = new Set<StoreObserver>();
 
   constructor(url: string) {
     const parsed = new URL(url);
@@ -49,6 +75,11 @@ export class CouchClient {
     this.base = parsed.toString().replace(/\/$/, '');
   }
 
+  observe(observer: StoreObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
   url(path: string, query?: StoreRequest['query']): string {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(query ?? {})) {
@@ -58,11 +89,27 @@ export class CouchClient {
     return `${this.base}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
   }
 
-  /** The raw response, for proxying. Adds admin credentials. */
-  fetch(path: string, init: RequestInit & { query?: StoreRequest['query'] } = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
+  /**
+   * The raw response, for proxying. Adds admin credentials, and asks for an uncompressed answer:
+   * a compressor holds back the small writes of change feeds (heartbeats, single changes).
+   */
+  async fetch(
+    path: string,
+    init: RequestInit & { query?: StoreRequest['query']; proxied?: boolean } = {},
+  ): Promise<Response> {
+    const { query, proxied = false, ...rest } = init;
+    const fullPath = path.startsWith('/') ? path : `/${path}`;
+    assertExactPath(fullPath);
+    const headers = new Headers(rest.headers);
     if (this.authorization) headers.set('authorization', this.authorization);
-    return fetch(this.url(path, init.query), { ...init, headers, redirect: 'manual' });
+    headers.set('accept-encoding', 'identity');
+    for (const observer of this.observers) observer({ method: rest.method ?? 'GET', path: fullPath, proxied });
+    try {
+      return await fetch(this.url(fullPath, query), { ...rest, headers, redirect: 'manual' });
+    } catch (error) {
+      if (rest.signal?.aborted && (rest.signal.reason as Error)?.name !== 'TimeoutError') throw error;
+      throw storeUnavailable(error);
+    }
   }
 
   async request<T>(
@@ -72,7 +119,7 @@ export class CouchClient {
     const res = await this.fetch(path, {
       method,
       query,
-      signal,
+      signal: signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       headers: {
         accept: 'application/json',
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -80,8 +127,15 @@ export class CouchClient {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await res.text();
-    const parsed: unknown = text ? JSON.parse(text) : null;
+    let parsed: unknown;
+    try {
+      const text = await res.text();
+      parsed = text ? JSON.parse(text) : null;
+    } catch (error) {
+      // Cut off mid-answer, or not JSON (a proxy's error page in front of CouchDB).
+      throw storeUnavailable(error);
+    }
+    if (res.status >= 500) throw new StoreError(503, { error: 'store_unavailable', reason: JSON.stringify(parsed) });
     if (res.status === 404 && method !== 'PUT' && method !== 'POST') return null;
     if (!res.ok) throw new StoreError(res.status, (parsed ?? {}) as { error?: string; reason?: string });
     return parsed as T;

@@ -1,66 +1,141 @@
-// The embedded CouchDB-compatible store: PouchDB Server (express-pouchdb) on LevelDB,
-// listening on a random loopback port. Our server is its only client and speaks HTTP
-// to it with admin credentials, exactly as it would to Apache CouchDB.
+// The embedded CouchDB-compatible store, run as a child process of the server and supervised:
+// restarted when it dies, killed and restarted when it stops answering. Our server is its only
+// client and speaks HTTP to it with admin credentials, exactly as it would to Apache CouchDB.
+// While it restarts, store calls fail fast and the server answers 503 `store_unavailable`
+// (see couch-client.ts); sessions are signed cookies, so nobody is logged out meanwhile.
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import type express from 'express';
-
-const require = createRequire(import.meta.url);
+import { createServer } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { StoreProcessMessage, StoreProcessOptions } from './store-process';
 
 export interface EmbeddedStore {
   /** Base URL with admin credentials, e.g. http://admin:secret@127.0.0.1:PORT */
   url: string;
+  /** The store process's pid, for tests and benchmarks that look at it. */
+  pid: () => number | undefined;
+  /** How many times the store was restarted after dying or stalling. */
+  restarts: () => number;
   close: () => Promise<void>;
 }
 
-export async function startEmbeddedStore(dataDir: string): Promise<EmbeddedStore> {
-  const storeDir = path.join(dataDir, 'store');
-  mkdirSync(storeDir, { recursive: true });
-  // CommonJS packages without types, loaded only when the embedded store is used.
-  const createExpress = require('express') as typeof express;
-  const PouchDB = require('pouchdb') as {
-    defaults: (opts: Record<string, unknown>) => unknown;
-  };
-  const expressPouchDB = require('express-pouchdb') as (
-    db: unknown,
-    opts: Record<string, unknown>,
-  ) => express.RequestHandler;
+export interface SupervisorOptions {
+  log?: (line: string) => void;
+  /** How often the store is pinged, and after how many missed pings it is restarted. */
+  pingMs?: number;
+  missedPings?: number;
+}
 
-  const StorePouch = PouchDB.defaults({ prefix: storeDir + path.sep });
-  const app = createExpress();
-  app.use(
-    expressPouchDB(StorePouch, {
-      mode: 'fullCouchDB',
-      inMemoryConfig: true,
-      logPath: path.join(dataDir, 'store.log'),
-      overrideMode: { exclude: ['routes/fauxton', 'routes/http-log'] },
-    }),
-  );
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+const ENTRY = fileURLToPath(new URL('./store-process.ts', import.meta.url));
+// The store's entry is TypeScript, like the server: its process loads the same tsx loader.
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const MAX_BACKOFF_MS = 5_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
     s.on('error', reject);
   });
-  const port = (server.address() as AddressInfo).port;
-  const base = `http://127.0.0.1:${port}`;
-  // A fresh admin per process: nobody but this process ever needs it, and configuring it
-  // immediately ends PouchDB Server's "admin party" before our server accepts requests.
-  const password = randomBytes(24).toString('base64url');
-  const res = await fetch(`${base}/_config/admins/admin`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(password),
+}
+
+/** Starts one store process and resolves once it listens, or rejects with its failure. */
+function launch(options: StoreProcessOptions): Promise<ChildProcess> {
+  const child = fork(ENTRY, [], {
+    execArgv: ['--import', TSX],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'json',
   });
-  if (!res.ok) throw new Error(`embedded store: cannot configure admin (${res.status})`);
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`store process exited (${code}) before it was ready`));
+    child.once('exit', onExit);
+    child.once('message', (message: StoreProcessMessage) => {
+      child.off('exit', onExit);
+      if (message.type === 'ready') resolve(child);
+      else {
+        child.kill('SIGKILL');
+        reject(Object.assign(new Error(`store process: ${message.message}`), { code: message.code }));
+      }
+    });
+    child.send(options);
+  });
+}
+
+export async function startEmbeddedStore(dataDir: string, options: SupervisorOptions = {}): Promise<EmbeddedStore> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const pingMs = options.pingMs ?? 5_000;
+  const missedPings = options.missedPings ?? 6;
+  // A fresh admin per server start: nobody but this server ever needs it.
+  const password = randomBytes(24).toString('base64url');
+  const port = await freePort();
+  const authorization = 'Basic ' + Buffer.from(`admin:${password}`).toString('base64');
+  let child: ChildProcess = await launch({ dataDir, port, password });
+  let closing = false;
+  let restarts = 0;
+  let missed = 0;
+
+  const restart = async (): Promise<void> => {
+    for (let delay = 100; !closing; delay = Math.min(delay * 2, MAX_BACKOFF_MS)) {
+      try {
+        // The same port and password: the server's client keeps its address.
+        child = await launch({ dataDir, port, password });
+        watch(child);
+        restarts++;
+        log(`store: restarted (pid ${child.pid})`);
+        return;
+      } catch (error) {
+        log(`store: restart failed: ${(error as Error).message}; retrying in ${delay} ms`);
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  };
+
+  function watch(proc: ChildProcess): void {
+    missed = 0;
+    proc.once('exit', (code, signal) => {
+      if (closing) return;
+      log(`store: process ${proc.pid} ended (${signal ?? code}); restarting`);
+      void restart();
+    });
+  }
+  watch(child);
+
+  // A store that stopped answering (a stalled event loop) is killed; its exit restarts it.
+  const pinger = setInterval(() => {
+    const proc = child;
+    fetch(`http://127.0.0.1:${port}/`, { headers: { authorization }, signal: AbortSignal.timeout(pingMs) }).then(
+      () => {
+        missed = 0;
+      },
+      () => {
+        if (proc !== child || proc.exitCode !== null) return;
+        if (++missed >= missedPings) {
+          log(`store: no answer for ${missed} pings; killing process ${proc.pid}`);
+          proc.kill('SIGKILL');
+        }
+      },
+    );
+  }, pingMs);
+  pinger.unref();
+
   return {
     url: `http://admin:${password}@127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    pid: () => child.pid,
+    restarts: () => restarts,
+    close: async () => {
+      closing = true;
+      clearInterval(pinger);
+      const proc = child;
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+        setTimeout(() => proc.kill('SIGKILL'), 5_000).unref();
+      });
+    },
   };
 }

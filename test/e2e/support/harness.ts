@@ -16,6 +16,10 @@ export function e2eHarness(): E2eHarness {
     harness.browser = await launchBrowser();
   });
   afterAll(async () => {
+    // Refusals the app met on its way, for whoever reads a failing run.
+    if (process.env.E2E_LOG_REFUSALS) {
+      for (const line of harness.server?.logs ?? []) if (/ (4\d\d|5\d\d) /.test(line)) console.log(`server: ${line}`);
+    }
     await harness.browser?.close();
     await harness.server?.stop();
   });

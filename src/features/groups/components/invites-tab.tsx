@@ -15,7 +15,7 @@ interface InvitesTabProps {
   onAccepted: (accountId: string) => Promise<void>;
 }
 
-/** Profile → invites: pending memberships for the user's e-mail, each with an accept action. */
+/** Profile → invites: pending memberships for the user's confirmed e-mail, each with an accept action. */
 export function InvitesTab({ confirmed, onAccepted }: InvitesTabProps) {
   const { t } = useTranslation();
   const [invites, setInvites] = useState<Membership[] | null>(null);
@@ -61,9 +61,8 @@ export function InvitesTab({ confirmed, onAccepted }: InvitesTabProps) {
         </Typography>
         <Button onClick={() => void refresh()}>{t('actions.refresh')}</Button>
       </Stack>
-      {!confirmed && invites && invites.length > 0 && (
-        <Alert severity="info">{t('profile.invites.confirmFirst')}</Alert>
-      )}
+      {/* The server lists invitations only for a confirmed address: an unverified one claims nothing. */}
+      {!confirmed && <Alert severity="info">{t('profile.invites.confirmFirst')}</Alert>}
       <ErrorBox error={error} onClose={() => setError(null)} />
       {invites?.length === 0 && (
         <Card variant="outlined">

@@ -1,0 +1,53 @@
+// Headers that keep other sites and stored content from acting on our origin (helmet). The app's
+// pages get a policy they pass with: scripts only from our origin (none inline), styles from our
+// origin and the ones MUI/emotion inserts at run time, images from our origin and data/blob URLs
+// (signatures, generated avatars), no framing by anyone. Answers of `/db` and `/api` carry data,
+// never pages: a sandboxing policy, so even an HTML or SVG attachment cannot run as our origin,
+// and `no-store`, so personal data and token secrets stay out of every cache.
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+const COMMON = {
+  crossOriginEmbedderPolicy: false,
+  referrerPolicy: { policy: 'same-origin' as const },
+  xFrameOptions: { action: 'deny' as const },
+};
+
+export function pageHeaders(https: boolean): RequestHandler {
+  return helmet({
+    ...COMMON,
+    strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+}
+
+export function dataHeaders(https: boolean): RequestHandler {
+  const headers = helmet({
+    ...COMMON,
+    strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], sandbox: [], frameAncestors: ["'none'"] },
+    },
+  });
+  return (req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    headers(req, res, next);
+  };
+}
