@@ -1,7 +1,7 @@
 // Who may do what with a database. The server runs these on every request before it talks to
 // the store; the client runs them for instant feedback. Rules of spec 000 §6, made concrete.
 import { FIELD_MESSAGES, type FieldReasons, MESSAGES } from './errors';
-import { databaseKind, isId, klassOfId } from './ids';
+import { databaseKind, ID_PREFIXES, type IdPrefix, isId, type Klass, klassOfId } from './ids';
 import { ADMIN_ONLY_KLASSES } from './groups';
 import { specOfKlass, validateRecord } from './records';
 import { isLocale } from './locale';
@@ -93,8 +93,14 @@ export function checkDocWrite(
     return { ok: false, status: 422, reason: { klass: [FIELD_MESSAGES.blank] } };
   if (typeof live?.klass === 'string' && live.klass !== doc.klass)
     return { ok: false, status: 422, reason: { klass: [FIELD_MESSAGES.invalid] } };
+  // Ids are `<prefix>-<uuid>` with the klass's own prefix (the server finds settings and
+  // memberships by their prefix), and an id naming another klass is no id for this one.
+  const prefix: IdPrefix | undefined = Object.hasOwn(ID_PREFIXES, doc.klass)
+    ? ID_PREFIXES[doc.klass as Klass]
+    : undefined;
   const idKlass = klassOfId(id);
-  if (idKlass && idKlass !== doc.klass) return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };
+  if ((prefix && !isId(id, prefix)) || (idKlass && idKlass !== doc.klass))
+    return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };
   if (!group) return checkPersonalDoc(doc);
   // Records with screens are checked with the rules their forms use (src/domain/records).
   const spec = specOfKlass(doc.klass);

@@ -2,8 +2,8 @@
 // PouchDB replication, on the same page.
 import { localDb } from '../../src/data/databases';
 import { PouchDB } from '../../src/data/pouch';
-import { findRecords } from '../../src/data/records';
-import { syncOnce } from '../../src/data/sync';
+import { findRecords, saveRecord } from '../../src/data/records';
+import { startLiveSync, syncOnce } from '../../src/data/sync';
 
 declare global {
   interface Window {
@@ -37,6 +37,34 @@ const bench = {
   },
   async docCount(db: string): Promise<number> {
     return (await localDb(db).info()).doc_count;
+  },
+  /** Starts the app's live sync of the group, as an open group screen does. */
+  live(db: string): void {
+    startLiveSync(db);
+  },
+  /** Resolves with the time (ms since the epoch) the document is in this device's replica. */
+  async arrival(db: string, id: string): Promise<number> {
+    const local = localDb(db);
+    return new Promise((resolve) => {
+      const feed = local.changes({ since: 'now', live: true }).on('change', (change) => {
+        if (change.id !== id) return;
+        feed.cancel();
+        resolve(Date.now());
+      });
+      local.get(id).then(
+        () => {
+          feed.cancel();
+          resolve(Date.now());
+        },
+        () => undefined,
+      );
+    });
+  },
+  /** Writes a customer on this device, as a form does; returns the time of the write. */
+  async writeHere(db: string, id: string): Promise<number> {
+    const at = Date.now();
+    await saveRecord(db, { _id: id, klass: 'Customer', name: `Live ${id}`, created_at: new Date().toISOString() });
+    return at;
   },
 };
 

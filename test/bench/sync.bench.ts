@@ -10,6 +10,7 @@ import { startTestServer } from '../support/test-server';
 import { launchBrowser } from '../e2e/support/browser';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
+const LIVE_ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 20);
 const text = (n: number) => 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(n).slice(0, n);
 
 function realisticDocs(count: number): Array<Record<string, unknown>> {
@@ -103,6 +104,43 @@ try {
   console.log(
     `first ticket page (25 rows): ${first.ms.toFixed(0)} ms with index creation, ${again.ms.toFixed(0)} ms after`,
   );
+
+  // Live sync's latency: a change made elsewhere, until it is in another device's replica. Two
+  // devices (two browser contexts, each with its own IndexedDB) keep a small group open.
+  const live = await createGroup(owner, 'Live');
+  const device = async () => {
+    const ctx = await browser.newContext({ baseURL: server.url });
+    await ctx.addCookies([{ name: name!, value: value!, url: server.url }]);
+    await ctx.route('**/bench.js', (route) => route.fulfill({ contentType: 'text/javascript', body: code }));
+    const p = await ctx.newPage();
+    await p.goto('/api/docs');
+    await p.addScriptTag({ url: '/bench.js', type: 'module' });
+    await p.waitForFunction(() => 'bench' in window);
+    await p.evaluate((d) => window.bench.appSync(d), live);
+    await p.evaluate((d) => window.bench.live(d), live);
+    return p;
+  };
+  const [a, b] = [await device(), await device()];
+  const fromServer: number[] = [];
+  const fromDevice: number[] = [];
+  for (let i = 0; i < LIVE_ROUNDS; i++) {
+    const viaServer = `cus-${randomUUID()}`;
+    const seen = b.evaluate(([d, id]) => window.bench.arrival(d!, id!), [live, viaServer]);
+    const written = Date.now();
+    await owner.client.put(`/db/${live}/${viaServer}`, { klass: 'Customer', name: `Server ${i}` });
+    fromServer.push((await seen) - written);
+    const viaDevice = `cus-${randomUUID()}`;
+    const arrived = b.evaluate(([d, id]) => window.bench.arrival(d!, id!), [live, viaDevice]);
+    const at = await a.evaluate(([d, id]) => window.bench.writeHere(d!, id!), [live, viaDevice]);
+    fromDevice.push((await arrived) - at);
+  }
+  const stats = (list: number[]) => {
+    const sorted = [...list].sort((x, y) => x - y);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+    return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${sorted.at(-1)} ms`;
+  };
+  console.log(`live: a write through /db until another device has it (${LIVE_ROUNDS}×): ${stats(fromServer)}`);
+  console.log(`live: a device's write until another device has it (${LIVE_ROUNDS}×):     ${stats(fromDevice)}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -111,6 +111,7 @@ describe('groups and memberships in the browser', () => {
     await page.getByText(app.t('profile.noInvites'), { exact: true }).waitFor();
     const accept = app.acceptButton(FIRST);
     expect(await accept.count()).toBe(0);
+    await screenshots(page, 'invites-unconfirmed');
 
     await app.openMailLink((await latestLink(e2e.server, B.email, '/user/confirm/')).link);
     await page.getByText(app.t('confirmToken.confirmed', { email: B.email })).waitFor();

@@ -161,14 +161,14 @@ export function databaseHandler(ctx: AppContext) {
     res: Response,
     auth: Auth,
     db: string,
-    id: string,
-    request: DbRequest,
+    target: { id: string; attachment: boolean },
     options: ForwardOptions,
   ): Promise<void> {
+    const { id } = target;
     const access = await groupAccess(db, auth);
     const stored = await ctx.store.get<CouchDoc>(db, id);
-    const onDocument = request.endpoint.area === 'db' && request.endpoint.target.kind !== 'attachment';
-    if (onDocument && request.method !== 'DELETE') {
+    const onDocument = !target.attachment;
+    if (onDocument && options.method !== 'DELETE') {
       const sent = documentBody(await body(req, 'doc')) as DocWrite;
       if (sent._id !== undefined && sent._id !== id) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
       const doc = { ...sent, _id: id };
@@ -187,7 +187,7 @@ export function databaseHandler(ctx: AppContext) {
       stored,
     );
     if (!verdict.ok) throw fail(verdict);
-    if (!isDelete && request.method === 'PUT') {
+    if (!isDelete && options.method === 'PUT') {
       const type = String(req.headers['content-type'] ?? 'application/octet-stream');
       const bytes = await readRawBody(req, BODY_LIMITS.attachment, ctx.bodies);
       return forward(req, res, { ...options, raw: { bytes, type } });
@@ -281,10 +281,10 @@ export function databaseHandler(ctx: AppContext) {
         return forward(req, res, options);
       case 'doc':
         if (method === 'GET' || method === 'HEAD') return forward(req, res, options);
-        return singleWrite(req, res, auth, db, target.id, request, options);
+        return singleWrite(req, res, auth, db, { id: target.id, attachment: false }, options);
       case 'attachment':
         if (method === 'GET' || method === 'HEAD') return forward(req, res, { ...options, attachment: true });
-        return singleWrite(req, res, auth, db, target.id, request, options);
+        return singleWrite(req, res, auth, db, { id: target.id, attachment: true }, options);
       case 'view': {
         if (!deployed(db, target.ddoc)?.views.includes(target.view)) throw notFound();
         return forward(req, res, {

@@ -48,8 +48,13 @@ export async function writeAdminIds(ctx: AppContext, db: string, adminIds: strin
 }
 
 export async function readSettings(ctx: AppContext, db: string): Promise<Record<string, unknown>> {
-  const docs = await ctx.store.find<Adjustment>(db, { selector: { klass: 'Adjustment' }, limit: 10_000 });
+  const docs = (await ctx.store.docsWithPrefix<Adjustment>(db, 'adj-')).filter((d) => d.klass === 'Adjustment');
   return Object.fromEntries(docs.map((d) => [d.key, d.value]));
+}
+
+/** A group's memberships (their ids carry the `mem-` prefix: a range of the primary index). */
+export async function listMemberships(ctx: AppContext, db: string): Promise<Membership[]> {
+  return (await ctx.store.docsWithPrefix<Membership>(db, 'mem-')).filter((d) => d.klass === 'Membership');
 }
 
 /** Adds or removes a group role on a user document, retrying on concurrent edits. */
@@ -230,7 +235,7 @@ export async function afterWrite(
   if (!isId(db, 'acc') || !docs.some((d) => d.klass === 'Adjustment' && d.key === 'name')) return;
   const name = String((await readSettings(ctx, db)).name ?? '').trim();
   if (!name) return;
-  const memberships = await ctx.store.find<Membership>(db, { selector: { klass: 'Membership' }, limit: 10_000 });
+  const memberships = await listMemberships(ctx, db);
   for (const membership of memberships.filter((m) => m.name !== name)) {
     const renamed = { ...membership, name, updated_at: ctx.now().toISOString() };
     try {

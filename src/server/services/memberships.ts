@@ -14,6 +14,7 @@ import {
   checkGroupLimit,
   deleteMembershipCopy,
   isGroupAdmin,
+  listMemberships,
   memberSummary,
   putMembershipCopy,
   readSettings,
@@ -36,10 +37,6 @@ async function requireAdmin(ctx: AppContext, db: string, user: UserDoc): Promise
   if (!user.roles.includes(db) || !(await isGroupAdmin(ctx, db, user._id))) throw forbidden(MESSAGES.forbidden);
 }
 
-async function memberships(ctx: AppContext, db: string): Promise<Membership[]> {
-  return ctx.store.find<Membership>(db, { selector: { klass: 'Membership' }, limit: 10_000 });
-}
-
 async function getMembership(ctx: AppContext, db: string, id: string): Promise<Membership> {
   const found = isId(id, 'mem') ? await ctx.store.get<Membership>(db, id) : null;
   if (!found || found.klass !== 'Membership') throw new HttpError(404, GROUP_MESSAGES.membershipNotFound);
@@ -53,7 +50,7 @@ function adminIds(all: readonly Membership[]): string[] {
 
 /** What the membership rules need to know about a group. */
 async function groupFacts(ctx: AppContext, db: string) {
-  const [settings, all] = await Promise.all([readSettings(ctx, db), memberships(ctx, db)]);
+  const [settings, all] = await Promise.all([readSettings(ctx, db), listMemberships(ctx, db)]);
   return {
     admins: adminIds(all).length,
     name: String(settings.name ?? db),
@@ -65,7 +62,7 @@ async function groupFacts(ctx: AppContext, db: string) {
 }
 
 async function syncAdmins(ctx: AppContext, db: string): Promise<void> {
-  await writeAdminIds(ctx, db, adminIds(await memberships(ctx, db)));
+  await writeAdminIds(ctx, db, adminIds(await listMemberships(ctx, db)));
 }
 
 export async function inviteMember(

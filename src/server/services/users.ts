@@ -227,8 +227,11 @@ function link(ctx: AppContext, kind: 'confirm' | 'password', userId: string, sec
   return `${ctx.config.publicUrl}/user/${kind}/${userId}.${secret}`;
 }
 
-/** Sends one templated e-mail in the user's language (or English for people without an account). */
-export async function sendMail(
+/**
+ * Sends one templated e-mail in the user's language (or English for people without an account).
+ * Runs inside a job: a failure (the mail server away) is retried by the queue with back-off.
+ */
+async function sendMail(
   ctx: AppContext,
   user: UserDoc | null,
   to: string,
@@ -237,24 +240,18 @@ export async function sendMail(
   vars: Record<string, string> = {},
 ): Promise<void> {
   // The user's language is kept on their user document (see noteLocale): no view is read here.
-  const locale = user?.locale ?? null;
-  try {
-    await ctx.mailer.send({
-      to,
-      locale,
-      template,
-      link: url,
-      vars: {
-        name: user?.fullname || to,
-        email: to,
-        date: ctx.now().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-        ...vars,
-      },
-    });
-  } catch (error) {
-    // The change that caused the e-mail stands; the person can ask for it again.
-    ctx.config.log(`mail: could not send "${template}" to ${to}: ${(error as Error).message}`);
-  }
+  await ctx.mailer.send({
+    to,
+    locale: user?.locale ?? null,
+    template,
+    link: url,
+    vars: {
+      name: user?.fullname || to,
+      email: to,
+      date: ctx.now().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+      ...vars,
+    },
+  });
 }
 
 const SINGLE_USE_LINKS = {
@@ -383,12 +380,9 @@ export async function authenticateUser(ctx: AppContext, username: string, passwo
   const email = normalizeEmail(username);
   // Refused before hashing: a login costs no more than a sign-up, however long the password.
   if (password.length > MAX_PASSWORD) throw unauthorized(MESSAGES.badCredentials);
+  // Once someone confirmed the address, it opens only their account.
   const confirmed = await userByEmail(ctx, email);
-  const candidates = confirmed
-    ? confirmed.email === email
-      ? [confirmed]
-      : []
-    : (await usersPendingOn(ctx, email)).filter((u) => !u.confirmed_at);
+  const candidates = confirmed ? [confirmed] : (await usersPendingOn(ctx, email)).filter((u) => !u.confirmed_at);
   let user: UserDoc | null = null;
   if (candidates.length === 0) await verifyPassword(password, undefined);
   for (const candidate of candidates) {

@@ -164,6 +164,17 @@ export class CouchClient {
     return res.docs;
   }
 
+  /**
+   * The documents whose ids start with `prefix` (`adj-`, `mem-`): a range of the primary index,
+   * always current, with no index to build and no scan of the other documents.
+   */
+  async docsWithPrefix<T>(db: string, prefix: string): Promise<T[]> {
+    const res = await this.must<{ rows: Array<{ doc?: T | null }> }>(`/${encodeURIComponent(db)}/_all_docs`, {
+      query: { startkey: JSON.stringify(prefix), endkey: JSON.stringify(`${prefix}\ufff0`), include_docs: true },
+    });
+    return res.rows.flatMap((r) => (r.doc ? [r.doc] : []));
+  }
+
   async view<K, V, D = unknown>(
     db: string,
     ddoc: string,
