@@ -153,6 +153,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser on a loaded machine takes its time: polls wait for the state, up to this long.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

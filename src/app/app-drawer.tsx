@@ -21,7 +21,6 @@ import { Link as RouterLink } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
 import { LogoutDialog } from '../features/accounts/components/logout-dialog';
 import { useSessionStore } from '../features/accounts/session-store';
-import { useLogout } from '../features/accounts/use-logout';
 import { PlanIcon } from '../features/groups/components/plan-icon';
 import { useGroupNav } from './use-group-nav';
 import { useLanguage } from './use-language';
@@ -115,7 +114,6 @@ function GroupSection({ onClose }: { onClose: () => void }) {
 export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const signedIn = useSessionStore((s) => s.status === 'signed-in');
-  const logout = useLogout();
   // Outside the drawer, which unmounts its content once closed.
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const { current, change } = useLanguage();
@@ -166,7 +164,7 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           </Box>
         </Box>
       </Drawer>
-      <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} onConfirm={logout} />
+      <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { ReloginDialog } from '../features/accounts/components/relogin-dialog';
 import { UnconfirmedBanner } from '../features/accounts/components/unconfirmed-banner';
 import { useSessionStore } from '../features/accounts/session-store';
+import { RevokedDialog } from '../features/sync/components/revoked-dialog';
 import { AppFooter } from './app-footer';
 import { NavBar } from './nav-bar';
 import { NewVersionNotice } from './new-version-notice';
@@ -22,7 +23,9 @@ function useDocumentTitle() {
 }
 
 export function AppShell() {
+  const { t } = useTranslation();
   const signedIn = useSessionStore((s) => s.status === 'signed-in');
+  const signingOut = useSessionStore((s) => s.signingOut);
   useDocumentTitle();
   useSessionRedirect();
   useLiveSync();
@@ -31,13 +34,20 @@ export function AppShell() {
       <NavBar />
       <NewVersionNotice />
       <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 3 } }}>
-        {signedIn && <UnconfirmedBanner />}
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {signingOut ? (
+          <PageSpinner label={t('logout.removing')} />
+        ) : (
+          <>
+            {signedIn && <UnconfirmedBanner />}
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </>
+        )}
       </Container>
       <AppFooter />
       <ReloginDialog />
+      {signedIn && <RevokedDialog />}
       <ScrollRestoration />
     </Box>
   );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TOO_LONG_NAME, TOO_SHORT_PASSWORD } from '../domain/account-forms';
 import { FIELD_MESSAGES, MESSAGES, reasonKey } from '../domain/errors';
 import { GROUP_MESSAGES } from '../domain/groups';
-import { CLOSED_TICKET_ONLY_REOPENS } from '../domain/ticket-edits';
+import { CLOSED_TICKET_ONLY_REOPENS, RECEIPT_BEFORE_DONE } from '../domain/ticket-edits';
 import { TICKET_SERIES_MISSING } from '../domain/ticket-number';
 import en from '../../locales/en/translation.json';
 import ptBR from '../../locales/pt-BR/translation.json';
@@ -84,6 +84,7 @@ describe('translations', () => {
       TOO_LONG_NAME,
       TICKET_SERIES_MISSING,
       CLOSED_TICKET_ONLY_REOPENS,
+      RECEIPT_BEFORE_DONE,
     ];
     expect(reasons.map((r) => `errors.${reasonKey(r)}`).filter((key) => !EN.has(key))).toEqual([]);
   });

@@ -3,13 +3,17 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import SyncIcon from '@mui/icons-material/Sync';
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import { Badge, IconButton, Tooltip } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../components/use-error-text';
 import { useFormatDay } from '../components/format-day';
 import { useSyncStore } from '../data/sync-store';
+import { SyncPanel } from '../features/sync/components/sync-panel';
 
-/** Online or offline, changes waiting to be sent, the last successful sync, and sync errors. */
+/**
+ * Online or offline, changes waiting to be sent, changes the server refused, the last successful
+ * sync and sync errors; opens the sync panel, where refused changes are fixed or discarded.
+ */
 export function SyncStatus() {
   const { t } = useTranslation();
   const { detail } = useErrorText();
@@ -27,8 +31,10 @@ export function SyncStatus() {
     };
   }, []);
 
+  const [panelOpen, setPanelOpen] = useState(false);
   const all = Object.values(databases);
   const pending = all.reduce((sum, db) => sum + db.pending, 0);
+  const refused = all.reduce((sum, db) => sum + db.refused, 0);
   const failed = all.find((db) => db.state === 'error' && db.error);
   const syncing = all.some((db) => db.state === 'syncing');
   const last =
@@ -46,20 +52,44 @@ export function SyncStatus() {
           ? t('sync.syncing')
           : t('sync.online'),
     t('sync.pending', { count: pending }),
+    ...(refused > 0 ? [t('sync.refused', { count: refused })] : []),
     last ? t('sync.lastSync', { time: formatDay(last) }) : t('sync.never'),
   ];
-  const icon = !online ? <CloudOffIcon /> : failed ? <SyncProblemIcon /> : syncing ? <SyncIcon /> : <CloudDoneIcon />;
+  const icon = !online ? (
+    <CloudOffIcon />
+  ) : failed || refused > 0 ? (
+    <SyncProblemIcon />
+  ) : syncing ? (
+    <SyncIcon />
+  ) : (
+    <CloudDoneIcon />
+  );
   return (
-    <Tooltip title={lines.join(' · ')}>
-      <IconButton
-        color="inherit"
-        aria-label={lines.join('. ')}
-        data-sync-state={!online ? 'offline' : failed ? 'error' : 'online'}
-      >
-        <Badge badgeContent={pending} color="warning" max={99} data-pending={pending}>
-          {icon}
-        </Badge>
-      </IconButton>
-    </Tooltip>
+    <>
+      <Tooltip title={lines.join(' · ')}>
+        <IconButton
+          color="inherit"
+          aria-label={lines.join('. ')}
+          aria-haspopup="dialog"
+          data-sync-state={!online ? 'offline' : failed ? 'error' : 'online'}
+          // The databases this device has synced at least once: what tests wait on, not a fixed delay.
+          data-synced={Object.keys(databases)
+            .filter((name) => databases[name]!.lastSyncAt)
+            .join(' ')}
+          onClick={() => setPanelOpen(true)}
+        >
+          <Badge
+            badgeContent={refused > 0 ? refused : pending}
+            color={refused > 0 ? 'error' : 'warning'}
+            max={99}
+            data-pending={pending}
+            data-refused={refused}
+          >
+            {icon}
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <SyncPanel open={panelOpen} onClose={() => setPanelOpen(false)} lines={lines} />
+    </>
   );
 }

@@ -18,14 +18,12 @@ import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../components/user-avatar';
 import type { PublicUser } from '../domain/user';
 import { LogoutDialog } from '../features/accounts/components/logout-dialog';
-import { useLogout } from '../features/accounts/use-logout';
 import { languageItems } from './language-menu';
 import { useGroupNav } from './use-group-nav';
 import { useLanguage } from './use-language';
 
 export function UserMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
-  const logout = useLogout();
   const { current, change } = useLanguage();
   const { modules, module, openModule } = useGroupNav();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -90,7 +88,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
           <ListItemText>{t('nav.logout')}</ListItemText>
         </MenuItem>
       </Menu>
-      <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} onConfirm={logout} />
+      <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} />
     </>
   );
 }

@@ -9,6 +9,60 @@ export const LOCAL_PREFIX = 'moneta-';
 const locals = new Map<string, Database>();
 
 /**
+ * Operations in flight on local replicas. Removing the device's data waits until none is left,
+ * and refuses new ones meanwhile: a query that outlived its replica would create its view
+ * database again after the replica was gone.
+ */
+let inFlight = 0;
+const idleWaiters: Array<() => void> = [];
+let closing = false;
+
+/** The calls that read or write a replica (or build a view or index for it). */
+const TRACKED = new Set([
+  'get',
+  'put',
+  'remove',
+  'bulkDocs',
+  'allDocs',
+  'find',
+  'createIndex',
+  'getIndexes',
+  'query',
+  'info',
+  'viewCleanup',
+]);
+
+function tracked<T>(result: T): T {
+  if (!result || typeof (result as { then?: unknown }).then !== 'function') return result;
+  inFlight++;
+  const done = () => {
+    if (--inFlight === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+  };
+  (result as unknown as Promise<unknown>).then(done, done);
+  return result;
+}
+
+/** A replica whose reads and writes are counted (see `inFlight`); everything else passes through. */
+function trackedDb(db: Database): Database {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function' || !TRACKED.has(prop as string)) return value;
+      return (...args: unknown[]) => {
+        if (closing) return Promise.reject(new Error('This device is signing out'));
+        return tracked((value as (...a: unknown[]) => unknown).apply(target, args));
+      };
+    },
+  });
+}
+
+/** Resolves when no tracked operation is running. */
+function operationsSettled(): Promise<void> {
+  if (inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => idleWaiters.push(resolve));
+}
+
+/**
  * Every replica the app opened on this device, remembered across reloads so that logout on a
  * shared device can remove them all, including those not opened since the page loaded.
  */
@@ -26,7 +80,8 @@ function storeReplicas(names: string[]): void {
 export function localDb(name: string): Database {
   let db = locals.get(name);
   if (!db) {
-    db = new PouchDB(`${LOCAL_PREFIX}${name}`, { auto_compaction: true });
+    if (closing) throw new Error('This device is signing out');
+    db = trackedDb(new PouchDB(`${LOCAL_PREFIX}${name}`, { auto_compaction: true }));
     locals.set(name, db);
     const known = registeredReplicas();
     if (!known.includes(name)) storeReplicas([...known, name]);
@@ -61,27 +116,25 @@ export function remoteDb(
 
 /** Removes a local replica from this device (leaving a group, logout on a shared device). */
 export async function destroyLocalDb(name: string): Promise<void> {
-  const db = localDb(name);
+  const db = locals.get(name) ?? new PouchDB(`${LOCAL_PREFIX}${name}`);
   locals.delete(name);
   storeReplicas(registeredReplicas().filter((n) => n !== name));
   await db.destroy();
-  const pouchName = `${LOCAL_PREFIX}${name}`;
-  await removeLeftoverViews(pouchName);
-  // A query already under way may still create its view a moment later: looked for once more.
-  setTimeout(() => void removeLeftoverViews(pouchName), LEFTOVER_RECHECK_MS);
+  const views = `_pouch_${LOCAL_PREFIX}${name}-`;
+  await removeAppDatabases(views);
+  // A query of a screen still open may create its view a moment later: looked for once more.
+  if (!closing) setTimeout(() => void removeAppDatabases(views), LEFTOVER_RECHECK_MS);
 }
 
 const LEFTOVER_RECHECK_MS = 1500;
 
 /**
- * A view being built while its replica is destroyed (the background index builds, a counter)
- * can leave its own IndexedDB database behind, not yet listed among the replica's dependents:
- * removed by name, so nothing of the group stays on a shared device.
+ * Deletes the IndexedDB databases whose names start with `prefix`: a replica's views and indexes
+ * (`…-mrview-…`), or with the bare prefix, everything the app stored, listed or not.
  */
-async function removeLeftoverViews(pouchName: string): Promise<void> {
+async function removeAppDatabases(prefix: string): Promise<void> {
   const idb = globalThis.indexedDB as IDBFactory | undefined;
   if (!idb?.databases) return;
-  const prefix = `_pouch_${pouchName}-mrview-`;
   const names = (await idb.databases()).flatMap((info) => (info.name?.startsWith(prefix) ? [info.name] : []));
   await Promise.all(
     names.map(
@@ -94,21 +147,44 @@ async function removeLeftoverViews(pouchName: string): Promise<void> {
   );
 }
 
+export interface Stoppable {
+  /** Stops background work on replicas (live syncs, index builds) and resolves when it has. */
+  stop: () => Promise<void>;
+}
+
+/** Background work the removal must stop first; sync and index building register themselves. */
+const backgroundWork = new Set<Stoppable>();
+
+export function registerBackgroundWork(work: Stoppable): void {
+  backgroundWork.add(work);
+}
+
 /**
- * Logout on a shared device: removes every replica this app opened here. Each one is tried even
- * when another fails; the registry keeps the names that could not be removed, for the next time.
+ * Logout on a shared device: stops background work, waits for every read and write in flight,
+ * then removes every replica this app opened here and whatever the app stored in IndexedDB
+ * besides (views built by a query that outlived its replica included). New replicas cannot be
+ * opened until it is done, so a quick sign-in never races it. The registry keeps the names
+ * that could not be removed, for the next time.
  */
 export async function destroyAllLocalData(): Promise<void> {
-  const names = [...new Set([...registeredReplicas(), ...locals.keys()])];
-  const failed: string[] = [];
-  await Promise.all(
-    names.map(async (name) => {
-      try {
-        await destroyLocalDb(name);
-      } catch {
-        failed.push(name);
-      }
-    }),
-  );
-  storeReplicas(failed);
+  closing = true;
+  try {
+    await Promise.all([...backgroundWork].map((work) => work.stop()));
+    await operationsSettled();
+    const names = [...new Set([...registeredReplicas(), ...locals.keys()])];
+    const failed: string[] = [];
+    await Promise.all(
+      names.map(async (name) => {
+        try {
+          await destroyLocalDb(name);
+        } catch {
+          failed.push(name);
+        }
+      }),
+    );
+    await removeAppDatabases(`_pouch_${LOCAL_PREFIX}`);
+    storeReplicas(failed);
+  } finally {
+    closing = false;
+  }
 }

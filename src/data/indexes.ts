@@ -3,7 +3,7 @@
 // see README "Measured"). Features register the indexes their screens query, per database kind;
 // sync asks for the build after each successful pull, which does nothing once all are built.
 import { databaseKind, type DatabaseKind } from '../domain/ids';
-import { localDb } from './databases';
+import { localDb, registerBackgroundWork } from './databases';
 import type { Database } from './pouch';
 import { ensureIndex } from './records';
 
@@ -82,6 +82,7 @@ async function buildMissing(db: Database, kind: DatabaseKind): Promise<void> {
     known.set(db, built);
   }
   for (const [key, fields] of registry[kind]) {
+    if (stopped) return;
     if (built.has(key)) continue;
     // One at a time, each when the browser is idle: a build holds the replica for seconds.
     await idle();
@@ -100,9 +101,26 @@ async function buildMissing(db: Database, kind: DatabaseKind): Promise<void> {
  */
 export function buildIndexesInBackground(dbName: string): Promise<void> {
   const kind = databaseKind(dbName);
-  if (!kind || registry[kind].size === 0) return Promise.resolve();
+  if (stopped || !kind || registry[kind].size === 0) return Promise.resolve();
   const db = localDb(dbName);
   const run = (runs.get(db) ?? Promise.resolve()).then(() => buildMissing(db, kind)).catch(() => undefined);
   runs.set(db, run);
+  active.add(run);
+  void run.finally(() => active.delete(run));
   return run;
 }
+
+/** Builds under way, and whether new ones may start (not while the device's data is removed). */
+const active = new Set<Promise<void>>();
+let stopped = false;
+
+registerBackgroundWork({
+  async stop() {
+    stopped = true;
+    try {
+      await Promise.all([...active]);
+    } finally {
+      stopped = false;
+    }
+  },
+});

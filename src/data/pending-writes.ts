@@ -1,14 +1,34 @@
-// Which local writes have not reached the server yet. Every write made through src/data records
-// the document's new revision here; the push side of sync forgets each one once it is written
-// remotely. Kept in a `_local` document: it stays on this device and dies with the replica.
+// Which local writes have not reached the server yet, and which the server refused. Every write
+// made through src/data records the document's new revision here; the push side of sync forgets
+// each one once it is written remotely, or moves it to the refused list with the server's reason
+// (a rule this device did not know, an older app version). A refused change waits for the person
+// to fix or discard it; it never stops the others. Kept in a `_local` document: it stays on this
+// device and dies with the replica.
+import type { FieldReasons } from '../domain/errors';
 import type { Database } from './pouch';
 
 const PENDING_ID = '_local/moneta-pending';
+
+/** The server's answer to one pushed change it did not take. */
+export interface Refusal {
+  /** The revision refused. */
+  rev: string;
+  /** 403: not allowed; 422: the record breaks a rule. */
+  status: number;
+  reason: string | FieldReasons;
+  at: string;
+}
 
 interface PendingDoc {
   _id: string;
   _rev?: string;
   revs: Record<string, string>;
+  refused?: Record<string, Refusal>;
+  /**
+   * Documents the person discarded that the server never had: their local deletion stays on the
+   * device (pushing it would only be refused again).
+   */
+  dropped?: string[];
 }
 
 // One read-modify-write at a time per database, so concurrent writes never lose an entry.
@@ -33,40 +53,124 @@ async function read(db: Database): Promise<PendingDoc> {
   }
 }
 
-async function update(db: Database, change: (revs: Record<string, string>) => void): Promise<number> {
+/** Applies `change` to a copy of the bookkeeping and stores it; resolves with the pending count. */
+async function update(db: Database, change: (doc: Required<Omit<PendingDoc, '_rev'>>) => void): Promise<number> {
   return serialize(db, async () => {
     const doc = await read(db);
-    const revs = { ...doc.revs };
-    change(revs);
-    await db.put({ ...doc, revs } as never);
-    return Object.keys(revs).length;
+    const next = {
+      _id: PENDING_ID,
+      revs: { ...doc.revs },
+      refused: { ...doc.refused },
+      dropped: [...(doc.dropped ?? [])],
+    };
+    change(next);
+    await db.put({ ...next, ...(doc._rev ? { _rev: doc._rev } : {}) } as never);
+    // The same set a running push filters with: changed in place.
+    const cached = droppedCache.get(db);
+    if (cached) for (const id of next.dropped) cached.add(id);
+    return Object.keys(next.revs).length;
   });
 }
 
+function revGeneration(rev: string): number {
+  return Number.parseInt(rev.split('-')[0] ?? '0', 10);
+}
+
+/** A new local write: pending again, and a refusal of an earlier revision is answered by it. */
 export function markPending(db: Database, id: string, rev: string): Promise<number> {
-  return update(db, (revs) => {
+  return update(db, ({ revs, refused }) => {
     revs[id] = rev;
+    delete refused[id];
   });
 }
 
 /** Forgets the documents the server now has at (at least) the revision we wrote. */
 export function markPushed(db: Database, docs: ReadonlyArray<{ _id: string; _rev?: string }>): Promise<number> {
-  return update(db, (revs) => {
+  return update(db, ({ revs, refused }) => {
     for (const doc of docs) {
+      if (!doc._rev) continue;
       const pending = revs[doc._id];
-      if (pending && doc._rev && revGeneration(doc._rev) >= revGeneration(pending)) delete revs[doc._id];
+      if (pending && revGeneration(doc._rev) >= revGeneration(pending)) delete revs[doc._id];
+      const refusal = refused[doc._id];
+      if (refusal && revGeneration(doc._rev) >= revGeneration(refusal.rev)) delete refused[doc._id];
     }
   });
 }
 
-export async function pendingCount(db: Database): Promise<number> {
-  return Object.keys((await read(db)).revs).length;
+export interface RefusedEntry {
+  id: string;
+  rev?: string;
+  status?: number;
+  reason?: unknown;
 }
 
-export async function pendingIds(db: Database): Promise<string[]> {
-  return Object.keys((await read(db)).revs);
+/** The push met these refusals: they leave the pending count for the refused list. */
+export function markRefused(db: Database, entries: readonly RefusedEntry[], now: Date): Promise<number> {
+  return update(db, ({ revs, refused }) => {
+    for (const entry of entries) {
+      const rev = entry.rev ?? revs[entry.id];
+      if (!rev) continue;
+      // A newer local revision is still on its way: it may well be the fix.
+      if (revs[entry.id] && revGeneration(revs[entry.id]!) > revGeneration(rev)) continue;
+      delete revs[entry.id];
+      refused[entry.id] = {
+        rev,
+        status: entry.status === 422 ? 422 : 403,
+        reason:
+          typeof entry.reason === 'string' || (entry.reason && typeof entry.reason === 'object')
+            ? (entry.reason as string | FieldReasons)
+            : '',
+        at: now.toISOString(),
+      };
+    }
+  });
 }
 
-function revGeneration(rev: string): number {
-  return Number.parseInt(rev.split('-')[0] ?? '0', 10);
+/** The person discarded a refused change: its refusal goes; a deletion the server never needs stays here. */
+export function markDiscarded(db: Database, id: string, { dropped }: { dropped: boolean }): Promise<number> {
+  return update(db, (doc) => {
+    delete doc.refused[id];
+    if (dropped) {
+      delete doc.revs[id];
+      if (!doc.dropped.includes(id)) doc.dropped.push(id);
+    }
+  });
+}
+
+// Reads wait their turn behind the writes queued before them: a count never comes from a state
+// older than one already shown.
+export function pendingCount(db: Database): Promise<number> {
+  return serialize(db, async () => Object.keys((await read(db)).revs).length);
+}
+
+export function pendingIds(db: Database): Promise<string[]> {
+  return serialize(db, async () => Object.keys((await read(db)).revs));
+}
+
+/** Both counts from one read, for the navbar. */
+export function syncCounts(db: Database): Promise<{ pending: number; refused: number }> {
+  return serialize(db, async () => {
+    const doc = await read(db);
+    return { pending: Object.keys(doc.revs).length, refused: Object.keys(doc.refused ?? {}).length };
+  });
+}
+
+export function refusedChanges(db: Database): Promise<Array<Refusal & { id: string }>> {
+  return serialize(db, async () =>
+    Object.entries((await read(db)).refused ?? {})
+      .map(([id, refusal]) => ({ id, ...refusal }))
+      .sort((a, b) => a.at.localeCompare(b.at)),
+  );
+}
+
+/** Ids discarded locally that push must leave out; read before a sync starts (its filter is synchronous). */
+const droppedCache = new WeakMap<Database, Set<string>>();
+
+export async function loadDropped(db: Database): Promise<Set<string>> {
+  let dropped = droppedCache.get(db);
+  if (!dropped) {
+    dropped = new Set((await read(db)).dropped ?? []);
+    droppedCache.set(db, dropped);
+  }
+  return dropped;
 }

@@ -1,9 +1,10 @@
 // Screens read the local replica; this brings it up to date first when the network allows.
 // Offline, or when the server cannot be reached, the device's copy is what there is.
-import { destroyLocalDb, type RemoteOptions } from './databases';
+import type { RemoteOptions } from './databases';
 import { verifySession } from './http-client';
 import { serverWrites } from './server-writes';
 import { isLiveAndCurrent, syncOnce } from './sync';
+import { onAccessLost } from './unsent';
 
 /** Server writes already pulled by a one-off sync, per database. */
 const pulledWrites = new Map<string, number>();
@@ -21,9 +22,10 @@ export async function refreshReplica(name: string, options: RemoteOptions = {}):
     pulledWrites.set(name, writes);
   } catch (error) {
     const status = (error as { status?: number }).status;
-    // Refused: the user left or was removed. Their copy of the group goes with their access.
+    // Refused: the user left or was removed. Their copy of the group goes with their access,
+    // unless it holds changes not yet sent (those are offered for export first).
     if (status === 403) {
-      await destroyLocalDb(name).catch(() => undefined);
+      await onAccessLost(name, error).catch(() => undefined);
       throw error;
     }
     // An ended session: the device's copy is still shown, under the re-login dialog.

@@ -3,7 +3,13 @@
 // a document of its own, so two devices adding to one timeline never conflict).
 import { newId } from '../domain/ids';
 import { sameValue } from '../domain/merge';
-import { type ResourceSpec, stampRecord, validateRecord } from '../domain/records/schema';
+import {
+  judgeRecordDelete,
+  judgeRecordWrite,
+  type ResourceSpec,
+  type RuleContext,
+  stampRecord,
+} from '../domain/records/schema';
 import { ApiError } from './api-error';
 import type { PouchDoc } from './pouch-api';
 import { getRecord, removeRecord, saveRecord } from './records';
@@ -56,24 +62,32 @@ export interface WriteOptions {
   now?: Date;
   /** Group features switched on: a switched-off feature's fields are not required. */
   features?: ReadonlySet<string> | null;
+  /** The group's settings, for rules about changes that depend on them. */
+  settings?: Readonly<Record<string, unknown>> | null;
+}
+
+function ruleContext({ now = new Date(), settings = null }: WriteOptions): RuleContext {
+  // The server judges with its UTC day: the device does the same, so both say alike.
+  return { settings, today: now.toISOString().slice(0, 10) };
 }
 
 /**
- * Saves `doc` (new when it has no `_rev`). Bad input throws the same 422 the server would send,
- * before anything is written.
+ * Saves `doc` (new when it has no `_rev`). Bad input, or a change the rules refuse beside the
+ * stored version, throws the same 422 the server would send, before anything is written.
  */
 export async function writeRecord<T extends PouchDoc>(
   dbName: string,
   spec: ResourceSpec,
   doc: T,
-  { userId, now = new Date(), features = null }: WriteOptions,
+  options: WriteOptions,
 ): Promise<T & { _rev: string }> {
-  const errors = validateRecord(spec, doc, features);
+  const { userId, now = new Date(), features = null } = options;
+  const before = doc._rev ? await getRecord<PouchDoc>(dbName, doc._id) : null;
+  const errors = judgeRecordWrite(spec, before, doc, ruleContext(options), features);
   if (errors.hasErrors) throw new ApiError(422, 'unprocessable_entity', errors.reasons);
-  const before = doc._rev ? ((await getRecord<PouchDoc>(dbName, doc._id)) ?? {}) : {};
   const stamped = stampRecord({ ...doc, klass: spec.klass }, userId, now) as T;
   const saved = await saveRecord(dbName, stamped);
-  const fields = changedFields(before, stamped);
+  const fields = changedFields(before ?? {}, stamped);
   await noteChange(dbName, spec, doc._id, doc._rev ? 'update' : 'create', fields, userId, now);
   return saved;
 }
@@ -82,8 +96,46 @@ export async function deleteRecord(
   dbName: string,
   spec: ResourceSpec,
   doc: { _id: string; _rev: string },
-  { userId, now = new Date() }: WriteOptions,
+  options: WriteOptions,
 ): Promise<void> {
+  const { userId, now = new Date() } = options;
+  const refusal = judgeRecordDelete(spec, await getRecord<PouchDoc>(dbName, doc._id), ruleContext(options));
+  if (refusal) throw new ApiError(422, 'unprocessable_entity', refusal);
   await removeRecord(dbName, doc);
   await noteChange(dbName, spec, doc._id, 'destroy', [], userId, now);
+}
+
+/** Writes per record, one after the other: two quick changes must not race on one revision. */
+const queues = new Map<string, Promise<unknown>>();
+const CONFLICT_RETRIES = 3;
+
+/**
+ * Read-modify-write of one record: applies `change` to the record as the replica holds it now
+ * (not as a page last showed it) and saves it through writeRecord; if sync wrote a newer revision
+ * in between, it reads and applies again. Resolves to null when `change` finds nothing to do.
+ */
+export function updateRecord(
+  dbName: string,
+  spec: ResourceSpec,
+  id: string,
+  change: (record: PouchDoc) => PouchDoc | null,
+  options: WriteOptions,
+): Promise<PouchDoc | null> {
+  const key = `${dbName}/${id}`;
+  const run = async () => {
+    for (let attempt = 0; ; attempt++) {
+      const record = await getRecord<PouchDoc>(dbName, id);
+      const changed = record && change(record);
+      if (!changed) return null;
+      try {
+        return await writeRecord(dbName, spec, changed, options);
+      } catch (error) {
+        if ((error as { status?: number }).status !== 409 || attempt >= CONFLICT_RETRIES) throw error;
+      }
+    }
+  };
+  const next = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(run);
+  queues.set(key, next);
+  void next.finally(() => queues.get(key) === next && queues.delete(key)).catch(() => undefined);
+  return next;
 }

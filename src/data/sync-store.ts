@@ -4,7 +4,15 @@ export type SyncState = 'idle' | 'syncing' | 'paused' | 'offline' | 'error';
 
 export interface DatabaseSync {
   state: SyncState;
+  /** Changes made here that the server does not have yet. */
   pending: number;
+  /** Changes the server refused, each waiting for the person to fix or discard it. */
+  refused: number;
+  /**
+   * The server refused the whole database (the person left or was removed) while changes made
+   * here were still unsent: the copy is kept until they are exported or knowingly dropped.
+   */
+  revoked: boolean;
   lastSyncAt: string | null;
   /** The last failure, as the server said it (403 → "You are not allowed to access this data"). */
   error: { status: number; error: string; reason: string } | null;
@@ -18,7 +26,7 @@ interface SyncStore {
   forget: (name: string) => void;
 }
 
-const EMPTY: DatabaseSync = { state: 'idle', pending: 0, lastSyncAt: null, error: null };
+const EMPTY: DatabaseSync = { state: 'idle', pending: 0, refused: 0, revoked: false, lastSyncAt: null, error: null };
 
 export const useSyncStore = create<SyncStore>()((set) => ({
   online: globalThis.navigator?.onLine ?? true,

@@ -3,14 +3,18 @@
 // host). Offline is read from the browser (PouchDB's `paused` carries no error when offline), and
 // sync restarts on `online`; failures back off up to a minute. After each successful pull the
 // replica's list indexes are built in the background (a no-op once they are).
+// Outcomes are per document: the server refuses a change with its own `forbidden` entry, which
+// PouchDB reports as `denied` and goes on; the refusal is recorded with the server's reason
+// (pending-writes.ts) for the person to fix or discard, and the other changes keep flowing.
 import { mergePulledConflicts } from './conflicts';
-import { localDb, type RemoteOptions, remoteDb } from './databases';
+import { localDb, registerBackgroundWork, type RemoteOptions, remoteDb } from './databases';
 import { verifySession } from './http-client';
 import { buildIndexesInBackground } from './indexes';
-import { markPushed, pendingCount } from './pending-writes';
+import { loadDropped, markPushed, markRefused, pendingCount, type RefusedEntry, syncCounts } from './pending-writes';
 import type { SyncReplication } from './pouch-api';
 import type { Database } from './pouch';
 import { useSyncStore } from './sync-store';
+import { onAccessLost, unsentCounts } from './unsent';
 
 export interface SyncHandle {
   name: string;
@@ -54,8 +58,34 @@ export function isLiveAndCurrent(name: string, now = Date.now()): boolean {
   return caughtUpAt != null && now - caughtUpAt < LIVE_CURRENT_MS;
 }
 
-/** Design documents are the server's; the local ones (pouchdb-find indexes) stay on the device. */
-const pushable = (doc: { _id: string }) => !doc._id.startsWith('_design/');
+/**
+ * What push sends: not design documents (the server's; the local ones are pouchdb-find indexes),
+ * and not the deletions of discarded changes the server never had.
+ */
+function pushable(dropped: ReadonlySet<string>) {
+  return (doc: { _id: string; _deleted?: boolean }) =>
+    !doc._id.startsWith('_design/') && !(doc._deleted && dropped.has(doc._id));
+}
+
+/** A push refusal as PouchDB hands it on (`denied`): the server's entry for one document. */
+function refusalOf(denied: unknown): RefusedEntry | null {
+  const entry = (denied ?? {}) as { id?: unknown; rev?: unknown; status?: unknown; reason?: unknown };
+  if (typeof entry.id !== 'string') return null;
+  return {
+    id: entry.id,
+    rev: typeof entry.rev === 'string' ? entry.rev : undefined,
+    status: typeof entry.status === 'number' ? entry.status : 403,
+    reason: entry.reason,
+  };
+}
+
+/** Records refusals and shows the new counts. */
+async function noteRefused(name: string, db: Database, entries: ReadonlyArray<RefusedEntry | null>): Promise<void> {
+  const refusals = entries.filter((e): e is RefusedEntry => e !== null);
+  if (refusals.length === 0) return;
+  await markRefused(db, refusals, new Date());
+  useSyncStore.getState().update(name, await syncCounts(db));
+}
 
 function backOff(delay: number): number {
   return delay === 0 ? 1000 : Math.min(delay * 2, BACKOFF_MAX_MS);
@@ -67,7 +97,7 @@ async function notePushed(name: string, db: Database, docs: ReadonlyArray<{ _id:
 }
 
 async function refreshPending(name: string, db: Database): Promise<void> {
-  useSyncStore.getState().update(name, { pending: await pendingCount(db) });
+  useSyncStore.getState().update(name, await syncCounts(db));
 }
 
 /** One pull and one push; resolves when both are done. */
@@ -77,28 +107,27 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
   const remote = remoteDb(name, options);
   store.update(name, { state: 'syncing' });
   try {
-    await local.replicate.from(remote, { batch_size: 500, batches_limit: 4 }).on(
-      'change',
-      (info) =>
-        void mergePulledConflicts(
-          name,
-          info.docs.map((doc) => doc._id),
-        ).catch(() => undefined),
+    await oneOff(
+      local.replicate.from(remote, { batch_size: 500, batches_limit: 4 }).on(
+        'change',
+        (info) =>
+          void mergePulledConflicts(
+            name,
+            info.docs.map((doc) => doc._id),
+          ).catch(() => undefined),
+      ),
     );
     // Only writes made through src/data create anything to push, and each is recorded as
     // pending: with none, the push (which would walk every pulled change) is skipped.
-    const result =
-      (await pendingCount(local)) === 0
-        ? { doc_write_failures: 0 }
-        : await local.replicate
-            .to(remote, { batch_size: 200, filter: pushable })
-            .on('change', (info) => void notePushed(name, local, info.docs));
-    if (result.doc_write_failures > 0) {
-      throw Object.assign(new Error('Permission denied'), {
-        status: 403,
-        error: 'forbidden',
-        reason: 'You are not allowed to access this data',
-      });
+    if ((await pendingCount(local)) > 0) {
+      const denied: unknown[] = [];
+      await oneOff(
+        local.replicate
+          .to(remote, { batch_size: 200, filter: pushable(await loadDropped(local)) })
+          .on('change', (info) => void notePushed(name, local, info.docs))
+          .on('denied', (error) => denied.push(error)),
+      );
+      await noteRefused(name, local, denied.map(refusalOf));
     }
     store.update(name, { state: 'idle', lastSyncAt: new Date().toISOString(), error: null });
     // A live sync at rest missed nothing either: it counts as current again, from now.
@@ -113,6 +142,26 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
   }
 }
 
+/** Live syncs running, and the one-off replications under way: stopped before the device's data goes. */
+const liveHandles = new Set<SyncHandle>();
+const oneOffs = new Set<{ cancel: () => void; done: Promise<unknown> }>();
+
+registerBackgroundWork({
+  async stop() {
+    for (const handle of [...liveHandles]) handle.cancel();
+    for (const run of oneOffs) run.cancel();
+    await Promise.all([...oneOffs].map((run) => run.done.catch(() => undefined)));
+  },
+});
+
+/** Runs a one-off replication so that it can be cancelled from outside. */
+function oneOff<T extends { cancel: () => void }>(replication: T & PromiseLike<unknown>): T {
+  const run = { cancel: () => replication.cancel(), done: Promise.resolve(replication) };
+  oneOffs.add(run);
+  void run.done.finally(() => oneOffs.delete(run)).catch(() => undefined);
+  return replication;
+}
+
 /** Live two-way sync that survives going offline and errors; cancel it to stop. */
 export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHandle {
   const store = useSyncStore.getState();
@@ -125,6 +174,8 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
   liveSyncs.set(name, live);
 
   const localChanges = local.changes({ since: 'now', live: true }).on('change', () => void refreshPending(name, local));
+  // The discarded deletions push leaves out, kept current by pending-writes as they change.
+  let dropped: ReadonlySet<string> = new Set();
 
   const stop = () => {
     live.caughtUpAt = null;
@@ -145,7 +196,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
       .sync(remoteDb(name, options), {
         live: true,
         retry: false,
-        push: { batch_size: 200, filter: pushable },
+        push: { batch_size: 200, filter: pushable(dropped) },
         pull: { batch_size: 500 },
       })
       .on('change', (info) => {
@@ -171,13 +222,19 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
         live.caughtUpAt = null;
         store.update(name, { state: 'syncing' });
       })
-      .on('denied', (error) => store.update(name, { error: describe(error) }))
+      .on('denied', (info) => {
+        const { direction, doc } = (info ?? {}) as { direction?: string; doc?: unknown };
+        if (direction === 'push') void noteRefused(name, local, [refusalOf(doc)]);
+      })
       .on('error', (error) => {
         live.caughtUpAt = null;
         const described = describe(error);
         store.update(name, { state: 'error', error: described });
-        // Access taken away does not come back by retrying.
-        if (described.status === 403) return;
+        // Access taken away does not come back by retrying; the copy goes, unsent work first offered.
+        if (described.status === 403) {
+          void onAccessLost(name, described).catch(() => undefined);
+          return;
+        }
         // An ended session: the check opens the re-login dialog, and the retries below pick the
         // new session up; local changes wait in the replica meanwhile.
         if (described.status === 401) void verifySession();
@@ -205,11 +262,15 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
   globalThis.document?.addEventListener('visibilitychange', visible);
 
   void refreshPending(name, local);
-  start();
-  return {
+  void loadDropped(local).then((set) => {
+    dropped = set;
+    start();
+  }, start);
+  const handle: SyncHandle = {
     name,
     cancel: () => {
       cancelled = true;
+      liveHandles.delete(handle);
       stop();
       if (liveSyncs.get(name) === live) liveSyncs.delete(name);
       localChanges.cancel();
@@ -218,6 +279,8 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
       globalThis.document?.removeEventListener('visibilitychange', visible);
     },
   };
+  liveHandles.add(handle);
+  return handle;
 }
 
 /** One-off syncs of other databases, one at a time. */
@@ -225,4 +288,9 @@ let queue: Promise<void> = Promise.resolve();
 export function queueSync(name: string, options: RemoteOptions = {}): Promise<void> {
   queue = queue.then(() => syncOnce(name, options).catch(() => undefined));
   return queue;
+}
+
+/** Tries to send every change this device holds for the server, one database after the other. */
+export async function sendUnsentNow(options: RemoteOptions = {}): Promise<void> {
+  for (const { name } of await unsentCounts()) await syncOnce(name, options).catch(() => undefined);
 }

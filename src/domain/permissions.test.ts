@@ -134,4 +134,18 @@ describe('checkDocWrite', () => {
     for (const id of [adj, 'ticket-series', '_design/x', '_local/y', 'a.b', '..a'])
       expect(isAddressableId(id)).toBe(true);
   });
+
+  it('lets anyone who reads a document write a revision that changes nothing, and nothing more', () => {
+    const setting = { _id: adj, _rev: '3-a', klass: 'Adjustment', key: 'checklist', value: 'disabled' };
+    const same = { ...setting, _rev: '5-b', _revisions: { start: 5, ids: ['b', 'x', 'a'] } };
+    expect(checkDocWrite(actor, group, same, { admin: false }, setting)).toEqual({ ok: true });
+    expect(checkDocWrite(actor, group, { ...same, value: 'enabled' }, { admin: false }, setting)).toMatchObject({
+      status: 403,
+    });
+    const withFile = { ...same, _attachments: { 'x.html': { content_type: 'text/html', data: 'PHA+' } } };
+    expect(checkDocWrite(actor, group, withFile, { admin: false }, setting)).toMatchObject({ status: 403 });
+    expect(checkDocWrite(actor, group, { _id: adj, _deleted: true }, { admin: false }, setting)).toMatchObject({
+      status: 403,
+    });
+  });
 });

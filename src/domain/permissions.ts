@@ -3,8 +3,9 @@
 import { FIELD_MESSAGES, type FieldReasons, MESSAGES } from './errors';
 import { databaseKind, ID_PREFIXES, type IdPrefix, isId, type Klass, klassOfId } from './ids';
 import { ADMIN_ONLY_KLASSES } from './groups';
-import { specOfKlass, validateRecord } from './records';
+import { judgeRecordDelete, judgeRecordWrite, type RuleContext, specOfKlass } from './records';
 import { isLocale } from './locale';
+import { sameValue } from './merge';
 
 export const TOKEN_PERMISSIONS = ['read', 'write'] as const;
 export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];
@@ -41,6 +42,7 @@ export interface GroupAccess {
 
 export interface DocWrite {
   _id?: unknown;
+  _rev?: unknown;
   _deleted?: unknown;
   klass?: unknown;
   key?: unknown;
@@ -48,7 +50,10 @@ export interface DocWrite {
 }
 
 export type WriteVerdict =
-  { ok: true } | { ok: false; status: 403; reason: string } | { ok: false; status: 422; reason: FieldReasons };
+  { ok: true } | { ok: false; status: 403; reason: string } | { ok: false; status: 422; reason: FieldReasons | string };
+
+/** For callers that know neither settings nor day: rules that need them let the write through. */
+const NO_CONTEXT: RuleContext = { settings: null, today: '' };
 
 const ALLOWED: WriteVerdict = { ok: true };
 const FORBIDDEN: WriteVerdict = { ok: false, status: 403, reason: MESSAGES.forbidden };
@@ -62,7 +67,22 @@ export function isAddressableId(id: string): boolean {
 }
 
 /** The stored version of a document being written: what it is now decides who may change it. */
-export type StoredDoc = { klass?: unknown; _deleted?: unknown } | null | undefined;
+export type StoredDoc = { klass?: unknown; _deleted?: unknown; [field: string]: unknown } | null | undefined;
+
+/** CouchDB's bookkeeping of a revision, not its content (attachments are content). */
+const REVISION_FIELDS = new Set([
+  '_id',
+  '_rev',
+  '_revisions',
+  '_revs_info',
+  '_conflicts',
+  '_deleted_conflicts',
+  '_local_seq',
+]);
+
+function content(doc: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(doc).filter(([key]) => !REVISION_FIELDS.has(key)));
+}
 
 /**
  * Checks one document written to `db` by `actor`, beside the version stored now (`stored`; null
@@ -76,6 +96,7 @@ export function checkDocWrite(
   doc: DocWrite,
   access: GroupAccess = { admin: false },
   stored: StoredDoc = null,
+  context: RuleContext = NO_CONTEXT,
 ): WriteVerdict {
   if (!canReadDatabase(actor, db)) return FORBIDDEN;
   const id = doc._id;
@@ -84,11 +105,18 @@ export function checkDocWrite(
   if (id.startsWith('_') || SERVER_DOC_IDS.has(id)) return FORBIDDEN;
   const group = databaseKind(db) === 'group';
   const live = stored && stored._deleted !== true ? stored : null;
+  // A revision that changes nothing (a device putting back what the server has, to discard a
+  // refused change of its own) is no write: whoever may read the document may make it.
+  if (live && doc._deleted !== true && sameValue(content(doc), content(live))) return ALLOWED;
   // Every klass the write touches: the stored one, the one sent, and the one the id names.
   const klasses = [live?.klass, doc.klass, klassOfId(id)].filter((k): k is string => typeof k === 'string');
   if (klasses.some((k) => SERVER_KLASSES.has(k))) return FORBIDDEN;
   if (group && !access.admin && klasses.some((k) => ADMIN_ONLY_KLASSES.has(k))) return FORBIDDEN;
-  if (doc._deleted === true) return ALLOWED;
+  if (doc._deleted === true) {
+    const spec = live ? specOfKlass(live.klass) : null;
+    const refusal = spec ? judgeRecordDelete(spec, live, context) : null;
+    return refusal ? { ok: false, status: 422, reason: refusal } : ALLOWED;
+  }
   if (typeof doc.klass !== 'string' || doc.klass === '')
     return { ok: false, status: 422, reason: { klass: [FIELD_MESSAGES.blank] } };
   if (typeof live?.klass === 'string' && live.klass !== doc.klass)
@@ -102,10 +130,11 @@ export function checkDocWrite(
   if ((prefix && !isId(id, prefix)) || (idKlass && idKlass !== doc.klass))
     return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };
   if (!group) return checkPersonalDoc(doc);
-  // Records with screens are checked with the rules their forms use (src/domain/records).
+  // Records with screens are checked with the rules their forms use, and a change with the rules
+  // about changes, beside the stored version (src/domain/records).
   const spec = specOfKlass(doc.klass);
   if (spec) {
-    const errors = validateRecord(spec, doc as Record<string, unknown>);
+    const errors = judgeRecordWrite(spec, live, doc as Record<string, unknown>, context);
     if (errors.hasErrors) return { ok: false, status: 422, reason: errors.reasons };
   }
   return ALLOWED;

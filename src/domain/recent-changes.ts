@@ -71,7 +71,7 @@ export interface ChangeRow {
 
 export type ChangeAction = 'create' | 'update' | 'destroy';
 
-export function changeAction(row: ChangeRow): ChangeAction {
+export function changeAction(row: Omit<ChangeRow, 'seq'>): ChangeAction {
   if (row.deleted || row.doc?._deleted) return 'destroy';
   const rev = row.doc?._rev ?? row.changes?.[0]?.rev ?? '';
   return rev.startsWith('1-') ? 'create' : 'update';
@@ -84,7 +84,7 @@ export function timelineRows(rows: readonly ChangeRow[], descending: boolean): C
 }
 
 /** The record's screen, or null when the kind has none or the record is gone. */
-export function recordPath(accountId: string, row: ChangeRow): string | null {
+export function recordPath(accountId: string, row: Omit<ChangeRow, 'seq'>): string | null {
   if (changeAction(row) === 'destroy') return null;
   const klass = typeof row.doc?.klass === 'string' ? row.doc.klass : '';
   const resource = KLASS_RESOURCES[klass];

@@ -8,8 +8,10 @@ import {
   CLOSED_TICKET_ONLY_REOPENS,
   equipmentCustomerToRelate,
   newComment,
+  RECEIPT_BEFORE_DONE,
   statusEditError,
   tickChecklistItem,
+  ticketChangeErrors,
 } from './ticket-edits';
 
 const CATEGORY = 'ctg-00000000-0000-4000-8000-000000000001';
@@ -160,5 +162,36 @@ describe('a ticket after these edits', () => {
     const changed = changeStatus(ticket, 'done', USER)!;
     const withList = { ...changed, checklist: checklistForSave(null, { category_id: CATEGORY }, 'Clean') };
     expect(validateRecord(tickets, tickChecklistItem(withList, 'Clean', true)!).hasErrors).toBe(false);
+  });
+});
+
+describe('the contract receipt before done', () => {
+  const ticket = { klass: 'Ticket', status: 'doing', contract_id: 'cnt-1' };
+  const done = { ...ticket, status: 'done' };
+
+  it('is required when the group requires it, unless signed on screen or on paper', () => {
+    expect(ticketChangeErrors(ticket, done, { 'contract-receipt': 'on-demand' })).toEqual([RECEIPT_BEFORE_DONE]);
+    expect(
+      ticketChangeErrors(ticket, { ...done, contract_receipt_on_paper: true }, { 'contract-receipt': 'on-demand' }),
+    ).toEqual([]);
+    const signed = { date: '2026-11-24', legible_name: 'Ana', signature: 'data:image/png;base64,AAAA' };
+    expect(
+      ticketChangeErrors(ticket, { ...done, contract_receipt: signed }, { 'contract-receipt': 'on-demand' }),
+    ).toEqual([]);
+  });
+
+  it('follows the group’s mode: always for every ticket, on demand for tickets with a contract', () => {
+    const noContract = { klass: 'Ticket', status: 'doing' };
+    expect(
+      ticketChangeErrors(noContract, { ...noContract, status: 'done' }, { 'contract-receipt': 'on-demand' }),
+    ).toEqual([]);
+    expect(ticketChangeErrors(noContract, { ...noContract, status: 'done' }, { 'contract-receipt': 'always' })).toEqual(
+      [RECEIPT_BEFORE_DONE],
+    );
+    // Settings unknown (a device that never synced them): the server, which knows them, decides.
+    expect(ticketChangeErrors(ticket, done, null)).toEqual([]);
+    // Only the move to done waits: other moves and edits of a done ticket do not.
+    expect(ticketChangeErrors(ticket, { ...ticket, status: 'review' }, { 'contract-receipt': 'always' })).toEqual([]);
+    expect(ticketChangeErrors(done, { ...done, title: 'x' }, { 'contract-receipt': 'always' })).toEqual([]);
   });
 });

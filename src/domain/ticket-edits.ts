@@ -2,6 +2,7 @@
 // category hands over, a status change with its optional assignment, a checklist tick, the
 // equipment related to the customer at creation, and a comment. Pure, so the rules are tested
 // without a replica; src/features/tickets does the reading and writing.
+import { contractReceiptState } from './receipts';
 import {
   type ChecklistItem,
   canChangeStatus,
@@ -13,6 +14,35 @@ import {
 
 /** Field message of an edit that moves a closed ticket anywhere but back to open. */
 export const CLOSED_TICKET_ONLY_REOPENS = 'A done or cancelled ticket can only be reopened';
+
+/** Field message of a ticket marked done while the contract receipt it owes is not signed. */
+export const RECEIPT_BEFORE_DONE =
+  'The contract receipt must be signed, on screen or on paper, before the ticket is done';
+
+/**
+ * Whether marking the ticket done must wait for its contract receipt: the group's mode requires
+ * one (always, or on demand for a ticket with a contract), and it is neither signed on screen nor
+ * marked signed on paper. Unknown settings let it through (the server knows them).
+ */
+export function receiptBlocksDone(ticket: Doc, settings: Readonly<Record<string, unknown>> | null): boolean {
+  if (!settings || ticket.contract_receipt_on_paper === true) return false;
+  const mode = typeof settings['contract-receipt'] === 'string' ? settings['contract-receipt'] : undefined;
+  return contractReceiptState(ticket, mode) === 'pending';
+}
+
+/** The rules about a ticket's change (its spec's `transition`): status moves and the receipt before done. */
+export function ticketChangeErrors(
+  before: Doc,
+  after: Doc,
+  settings: Readonly<Record<string, unknown>> | null,
+): string[] {
+  const errors: string[] = [];
+  const refused = statusEditError(before, after);
+  if (refused) errors.push(refused);
+  if (after.status === 'done' && before.status !== 'done' && receiptBlocksDone(after, settings))
+    errors.push(RECEIPT_BEFORE_DONE);
+  return errors;
+}
 
 type Doc = Readonly<Record<string, unknown>>;
 
@@ -58,10 +88,20 @@ export function statusEditError(before: Doc | null, after: Doc): string | null {
  * The ticket after a status change from its page; null when the rules refuse it. With
  * `assignTo`, the person changing it becomes the ticket's technician too.
  */
-export function changeStatus<T extends Doc>(ticket: T, to: TicketStatus, assignTo: string | null): T | null {
+export function changeStatus<T extends Doc>(
+  ticket: T,
+  to: TicketStatus,
+  assignTo: string | null,
+  { signedOnPaper = false }: { signedOnPaper?: boolean } = {},
+): T | null {
   const from = ticket.status;
   if (!isTicketStatus(from) || !canChangeStatus(from, to)) return null;
-  return { ...ticket, status: to, ...(assignTo ? { technical_id: assignTo } : {}) };
+  return {
+    ...ticket,
+    status: to,
+    ...(assignTo ? { technical_id: assignTo } : {}),
+    ...(signedOnPaper ? { contract_receipt_on_paper: true } : {}),
+  };
 }
 
 /** The ticket with one checklist item ticked or not; null when that item is no longer there. */

@@ -104,7 +104,7 @@ describe('an ended session', () => {
       await context.clearCookies();
       await context.setOffline(false);
       const dialog = page.getByRole('dialog');
-      await dialog.getByText(app.t('errors.Please-login-again')).waitFor({ timeout: 20_000 });
+      await dialog.getByText(app.t('relogin.changesKept')).waitFor({ timeout: 20_000 });
       await dialog.locator('[name="password"]').fill(user.password);
       await dialog.getByRole('button', { name: app.t('login.submit') }).click();
       await dialog.waitFor({ state: 'hidden' });

@@ -1,7 +1,8 @@
 // Session expiry, new versions, the confirmation countdown and signing out (keeping or removing
 // the offline data), as a person meets them.
 import { describe, expect, it } from 'vitest';
-import { confirmUser, createGroup, registerUser } from '../support/factories';
+import type { Page } from 'playwright-core';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
 import { AppPage } from './support/app-page';
 import { e2eHarness } from './support/harness';
 import { newContext, screenshots } from './support/browser';
@@ -18,6 +19,39 @@ async function signedInPage(viewport?: { width: number; height: number }) {
   return { user, context, page, app };
 }
 
+/** Every IndexedDB database of the app in this browser (replicas, their views and indexes). */
+function appDatabases(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await indexedDB.databases()).flatMap((db) => (db.name?.includes('moneta-') ? [db.name] : [])),
+  );
+}
+
+function maintenanceOnServer(user: TestUser, db: string): Promise<string[]> {
+  return user.client
+    .post<{ docs: Array<{ value: string }> }>(`/db/${db}/_find`, {
+      selector: { klass: 'Adjustment', key: 'maintenance' },
+    })
+    .then((res) => res.body.docs.map((d) => d.value));
+}
+
+/** An administrator switches a feature on while offline: one change waits on the device. */
+async function offlineChange(groupName: string) {
+  const user = await registerUser(e2e.server.url);
+  await confirmUser(e2e.server, user);
+  const db = await createGroup(user, groupName);
+  const context = await newContext(e2e.browser, e2e.server.url);
+  const page = await context.newPage();
+  const app = new AppPage(page);
+  await app.login(user.email, user.password);
+  await app.waitForPath(`/account/${db}`);
+  await app.openAdmin();
+  await app.settled();
+  await context.setOffline(true);
+  await app.field('maintenance').check();
+  await expect.poll(() => page.locator('[data-pending]').first().getAttribute('data-pending')).toBe('1');
+  return { user, db, context, page, app };
+}
+
 describe('session and shell', () => {
   it('opens the re-login modal, pre-filled, when the session ends, and carries on after signing in', async () => {
     const { user, context, page, app } = await signedInPage();
@@ -28,7 +62,9 @@ describe('session and shell', () => {
     await page.getByRole('tab', { name: app.t('profile.tabs.profile') }).click();
     await page.getByRole('tab', { name: app.t('profile.tabs.user_tokens') }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(app.t('errors.Please-login-again')).waitFor();
+    // Nothing is wrong with the person's work: no red "access denied", their changes are kept.
+    await dialog.getByText(app.t('relogin.changesKept')).waitFor();
+    expect(await dialog.getByText(app.t('errors.Please-login-again')).count()).toBe(0);
     expect(await dialog.locator('[name="username"]').inputValue()).toBe(user.email);
     await screenshots(page, 'relogin');
     await dialog.locator('[name="password"]').fill('not the password');
@@ -116,15 +152,55 @@ describe('session and shell', () => {
     expect(await storedDocs()).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('moneta.replicas'))).toContain(db);
 
-    // Signed in again, then out with the dialog as it opens: nothing is left on the device.
+    // Signed in again, then out with the dialog as it opens: nothing is left on the device, and
+    // the login page shows only once it is all gone (views the dashboard was building included).
     await app.login(user.email, user.password);
     await app.waitForPath(`/account/${db}`);
     dialog = await app.openLogoutDialog();
     expect(await keepData().isChecked()).toBe(false);
     await dialog.getByRole('button', { name: app.t('nav.logout'), exact: true }).click();
     await app.waitForPath('/user/login');
-    await expect.poll(() => app.offlineDatabases()).toEqual([]);
+    expect(await appDatabases(page)).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('moneta.replicas'))).toBeNull();
+    await context.close();
+  });
+
+  it('keeps unsent changes at logout unless the person knowingly deletes them, and sends them at the next sign-in', async () => {
+    const { user, db, context, page, app } = await offlineChange('Oficina Itinerante');
+    const dialog = await app.openLogoutDialog();
+    await dialog.getByText(app.t('logout.unsent_one', { count: 1 })).waitFor();
+    expect(await dialog.getByRole('radio', { name: app.t('logout.keepUnsent_one', { count: 1 }) }).isChecked()).toBe(
+      true,
+    );
+    await screenshots(page, 'logout-unsent', { fullPage: false });
+    await dialog.getByRole('button', { name: app.t('nav.logout'), exact: true }).click();
+    await app.waitForPath('/user/login');
+    expect(await app.offlineDatabases()).toEqual(expect.arrayContaining([db]));
+    await context.setOffline(false);
+    await app.login(user.email, user.password);
+    await app.waitForPath(`/account/${db}`);
+    await expect.poll(() => maintenanceOnServer(user, db), { timeout: 30_000 }).toEqual(['enabled']);
+    await context.close();
+  });
+
+  it('says in the re-login dialog that changes are kept, and signing out from there keeps them', async () => {
+    const { user, db, context, page, app } = await offlineChange('Oficina da Serra');
+    await context.clearCookies();
+    await context.setOffline(false);
+    const relogin = page.getByRole('dialog', { name: app.t('relogin.title') });
+    await relogin.getByText(app.t('relogin.changesKept')).waitFor({ timeout: 20_000 });
+    await relogin.getByRole('button', { name: app.t('nav.logout') }).click();
+    const dialog = page.getByRole('dialog', { name: app.t('nav.logoutTitle') });
+    await dialog.getByText(app.t('logout.unsentSignIn_one', { count: 1 })).waitFor();
+    expect(await dialog.getByRole('radio', { name: app.t('logout.keepUnsent_one', { count: 1 }) }).isChecked()).toBe(
+      true,
+    );
+    await dialog.getByRole('button', { name: app.t('nav.logout'), exact: true }).click();
+    await app.waitForPath('/user/login');
+    expect(await app.offlineDatabases()).toEqual(expect.arrayContaining([db]));
+    await app.login(user.email, user.password);
+    await app.waitForPath(`/account/${db}`);
+    await expect.poll(() => maintenanceOnServer(user, db), { timeout: 30_000 }).toEqual(['enabled']);
     await context.close();
   });
 });

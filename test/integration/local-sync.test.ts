@@ -64,23 +64,4 @@ describe('local replica and sync', () => {
     });
     expect(await getRecord(db, id)).toMatchObject({ name: 'Second tab' });
   });
-
-  it('keeps a refused write pending and reports the refusal', async () => {
-    const m = await registerUser(server.url);
-    await confirmUser(server, m);
-    const invited = await owner.client.post<{ _id: string }>(`/api/groups/${db}/memberships`, { email: m.email });
-    await m.client.put(`/db/${db}/_design/status/_update/accept/${invited.body._id}`);
-    // A second device of the member: its own replica name keeps it apart from the owner's.
-    const asMember = { origin: server.url, headers: { cookie: m.client.cookieHeader } };
-    const [setting] = await findRecords<{ _id: string; _rev: string; key: string }>(db, {
-      selector: { klass: 'Adjustment', key: 'billing' },
-    });
-    await saveRecord(db, { ...setting!, value: 'enabled' });
-    await expect(syncOnce(db, asMember)).rejects.toMatchObject({ status: 403 });
-    expect(syncStatus(db)).toMatchObject({
-      state: 'error',
-      error: { status: 403, reason: 'You are not allowed to access this data' },
-    });
-    expect(await pendingCount(localDb(db))).toBe(1);
-  });
 });

@@ -86,6 +86,7 @@ describe('contract_receipt on tickets', () => {
     expect(res.body[1]).toEqual({
       id: bad._id,
       error: 'unprocessable_entity',
+      status: 422,
       reason: { 'contract_receipt.signature': ["can't be blank"] },
     });
     expect((await owner.client.get(`/db/${db}/${good._id as string}`)).status).toBe(200);

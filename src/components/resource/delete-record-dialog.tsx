@@ -6,7 +6,7 @@ import type { PouchDoc } from '../../data/pouch-api';
 import { deleteRecord } from '../../data/resource-writes';
 import { ErrorBox } from '../error-box';
 import { useErrorState } from '../use-error-state';
-import type { ResourceEnv } from './resource-env';
+import { type ResourceEnv, writeOptions } from './resource-env';
 
 interface DeleteRecordDialogProps {
   spec: ResourceSpec;
@@ -25,7 +25,7 @@ export function DeleteRecordDialog({ spec, env, record, title, onClose, onDelete
     if (!record?._rev) return;
     setPending(true);
     try {
-      await deleteRecord(env.accountId, spec, { _id: record._id, _rev: record._rev }, { userId: env.userId });
+      await deleteRecord(env.accountId, spec, { _id: record._id, _rev: record._rev }, writeOptions(env));
       onDeleted();
     } catch (caught) {
       setError(caught);

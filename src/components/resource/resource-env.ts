@@ -1,5 +1,6 @@
 import type { ResourceSpec } from '../../domain/records/schema';
 import type { PouchDoc } from '../../data/pouch-api';
+import type { WriteOptions } from '../../data/resource-writes';
 
 export interface Member {
   id: string;
@@ -34,4 +35,9 @@ export function resourcePath(
   tail = '',
 ): string {
   return `/account/${env.accountId}/${spec.resource}${tail}`;
+}
+
+/** Who writes and under which group settings: what every write of a record is judged with. */
+export function writeOptions(env: Pick<ResourceEnv, 'userId' | 'features' | 'settings'>): WriteOptions {
+  return { userId: env.userId, features: env.features, settings: env.settings };
 }

@@ -26,7 +26,7 @@ import { useErrorState } from '../use-error-state';
 import { useErrorText } from '../use-error-text';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { FieldInput } from './field-input';
-import { type ResourceEnv, type ResourceHooks, resourcePath } from './resource-env';
+import { type ResourceEnv, type ResourceHooks, resourcePath, writeOptions } from './resource-env';
 
 export interface ResourceFormProps {
   spec: ResourceSpec;
@@ -118,7 +118,7 @@ export function ResourceFormPage({ spec, env, recordId, hooks, filters, children
     try {
       let doc = coerceRecord(spec, stored ?? { _id: newId(spec.klass), klass: spec.klass }, draft) as PouchDoc;
       if (hooks?.prepare) doc = await hooks.prepare(doc, { isNew, env });
-      const saved = await writeRecord(env.accountId, spec, doc, { userId: env.userId, features: env.features });
+      const saved = await writeRecord(env.accountId, spec, doc, writeOptions(env));
       await hooks?.afterSave?.(saved, { isNew, env, form: draft });
       void navigate(resourcePath(env, spec, `/${saved._id}`));
     } catch (caught) {

@@ -51,6 +51,16 @@ export interface FieldSpec {
 
 export type SortDirection = 'asc' | 'desc';
 
+type Doc = Readonly<Record<string, unknown>>;
+
+/** What a rule about a change may know besides the record: the group's settings and the day. */
+export interface RuleContext {
+  /** The group's settings by key (null when unknown: a rule needing them lets the write through). */
+  settings: Readonly<Record<string, unknown>> | null;
+  /** The day of the write, YYYY-MM-DD. */
+  today: string;
+}
+
 export interface ResourceSpec {
   /** The route segment and i18n namespace: /account/{id}/{resource}. */
   resource: string;
@@ -72,6 +82,14 @@ export interface ResourceSpec {
    * keyed by field path, so the device and the server refuse alike.
    */
   check?: (doc: Readonly<Record<string, unknown>>, errors: FieldErrors) => void;
+  /**
+   * Rules about a change, which see the stored version beside the new one (a closed ticket only
+   * reopens): they add reasons as `check` does. Judged on the device before writing and on the
+   * server on every write path.
+   */
+  transition?: (before: Doc, after: Doc, errors: FieldErrors, context: RuleContext) => void;
+  /** Why the stored record may not be deleted (a confirmed expense), or null. */
+  canDelete?: (stored: Doc, context: RuleContext) => string | null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -206,6 +224,27 @@ export function validateRecord(
   }
   spec.check?.(doc, errors);
   return errors;
+}
+
+/**
+ * One judgement for a write, on the device and on the server alike: the record as it will be
+ * stored, and, when one is stored now, the change from that version to this one.
+ */
+export function judgeRecordWrite(
+  spec: ResourceSpec,
+  stored: Doc | null,
+  next: Doc,
+  context: RuleContext,
+  features: ReadonlySet<string> | null = null,
+): FieldErrors {
+  const errors = validateRecord(spec, next, features);
+  if (stored && stored._deleted !== true) spec.transition?.(stored, next, errors, context);
+  return errors;
+}
+
+/** Why the stored record may not be deleted, or null when it may. */
+export function judgeRecordDelete(spec: ResourceSpec, stored: Doc | null, context: RuleContext): string | null {
+  return stored && stored._deleted !== true ? (spec.canDelete?.(stored, context) ?? null) : null;
 }
 
 /** Form text to stored values: trimmed text, numbers as numbers, blanks as absent. */

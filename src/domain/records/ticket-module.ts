@@ -2,6 +2,7 @@
 // addresses and a ticket's checklist live inside their record, so a record and its parts are
 // written, synced and merged together: two devices cannot end up with half of an estimate.
 import { checkContractReceipt } from '../receipts';
+import { ticketChangeErrors } from '../ticket-edits';
 import { TICKET_KINDS, TICKET_PRIORITIES, TICKET_STATUSES } from '../tickets';
 import type { FieldSpec, ResourceSpec } from './schema';
 
@@ -204,6 +205,8 @@ export const tickets: ResourceSpec = {
       ],
     },
     { name: 'contract_id', type: 'reference', ref: 'Contract' },
+    // The technician's word that the customer signed the contract receipt on paper.
+    { name: 'contract_receipt_on_paper', type: 'boolean', readOnly: true },
     { name: 'content', type: 'textarea' },
     { name: 'problem', type: 'textarea' },
     { name: 'estimation', type: 'decimal', min: 0 },
@@ -216,6 +219,9 @@ export const tickets: ResourceSpec = {
   defaultSort: { field: 'created_at', direction: 'desc' },
   titleField: 'title',
   check: checkContractReceipt,
+  transition: (before, after, errors, { settings }) => {
+    for (const message of ticketChangeErrors(before, after, settings)) errors.add('status', message);
+  },
 };
 
 export const comments: ResourceSpec = {

@@ -10,9 +10,12 @@ interface SessionState {
   user: PublicUser | null;
   /** The server dropped the session while the user was signed in: the re-login dialog is open. */
   expired: boolean;
+  /** Signing out on a shared device: the device's data is being removed, no screen may read it. */
+  signingOut: boolean;
   signIn: (user: PublicUser) => void;
   signOut: () => void;
   setExpired: (expired: boolean) => void;
+  setSigningOut: (signingOut: boolean) => void;
 }
 
 // The last signed-in user is remembered so the app still opens offline (offline-first);
@@ -27,6 +30,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
   status: 'loading',
   user: null,
   expired: false,
+  signingOut: false,
   signIn: (user) => {
     writeJson(LAST_USER_KEY, user);
     set({ status: 'signed-in', user, expired: false });
@@ -36,6 +40,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
     set({ status: 'anonymous', user: null, expired: false });
   },
   setExpired: (expired) => set({ expired }),
+  setSigningOut: (signingOut) => set({ signingOut }),
 }));
 
 loggedOut.on(() => {

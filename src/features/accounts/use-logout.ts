@@ -15,11 +15,20 @@ export function useLogout() {
     async ({ keepData }: LogoutOptions) => {
       // Signed out locally even when the server is unreachable: the cookie dies with its session.
       await logout().catch(() => undefined);
+      const session = useSessionStore.getState();
+      if (!keepData) {
+        // The screens give way to "Removing…" first, so nothing reads the replicas being removed,
+        // and the login page shows only once everything is gone: a quick sign-in cannot race it.
+        session.setSigningOut(true);
+        try {
+          await destroyAllLocalData();
+        } finally {
+          session.setSigningOut(false);
+        }
+      }
       // signOut also forgets the last signed-in user (moneta.user), kept data or not.
       useSessionStore.getState().signOut();
       await navigate('/user/login');
-      // After leaving the signed-in screens, so nothing still reads the replicas being removed.
-      if (!keepData) await destroyAllLocalData();
     },
     [navigate],
   );

@@ -1,4 +1,4 @@
-import type { ResourceEnv } from '../../components/resource/resource-env';
+import { type ResourceEnv, writeOptions } from '../../components/resource/resource-env';
 import { validationError } from '../../data/api-error';
 import type { PouchDoc } from '../../data/pouch-api';
 import { getRecord } from '../../data/records';
@@ -23,10 +23,5 @@ export async function saveContractReceipt(
   const stored = await getRecord<PouchDoc>(env.accountId, ticketId);
   if (!stored || stored.klass !== 'Ticket') throw validationError({ ticket: [FIELD_MESSAGES.notFound] });
   const { _conflicts: _ignored, ...ticket } = stored;
-  return writeRecord(
-    env.accountId,
-    tickets,
-    { ...ticket, contract_receipt: signed },
-    { userId: env.userId, features: env.features },
-  );
+  return writeRecord(env.accountId, tickets, { ...ticket, contract_receipt: signed }, writeOptions(env));
 }

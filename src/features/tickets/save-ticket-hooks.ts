@@ -1,6 +1,6 @@
 // What the ticket form does around the generic save: the checked status move, the category's
 // checklist and the device's ticket number before it, the equipment related to its customer after.
-import type { ResourceHooks } from '../../components/resource/resource-env';
+import { type ResourceHooks, writeOptions } from '../../components/resource/resource-env';
 import { ApiError, validationError } from '../../data/api-error';
 import type { PouchDoc } from '../../data/pouch-api';
 import { getRecord } from '../../data/records';
@@ -61,10 +61,5 @@ export const relateEquipmentToCustomer: NonNullable<ResourceHooks['afterSave']> 
   const equipment = equipmentId ? await getRecord<PouchDoc>(env.accountId, equipmentId) : null;
   const customer = equipmentCustomerToRelate(doc, form.relate_equipment_to_customer, equipment);
   if (!customer || !equipment) return;
-  await writeRecord(
-    env.accountId,
-    equipmentSpec,
-    { ...equipment, customer_id: customer },
-    { userId: env.userId, features: env.features },
-  );
+  await writeRecord(env.accountId, equipmentSpec, { ...equipment, customer_id: customer }, writeOptions(env));
 };

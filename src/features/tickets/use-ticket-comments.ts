@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { ResourceEnv } from '../../components/resource/resource-env';
+import { type ResourceEnv, writeOptions } from '../../components/resource/resource-env';
 import { useReplicaQuery } from '../../components/resource/use-records';
 import type { PouchDoc } from '../../data/pouch-api';
 import { listRecords } from '../../data/record-list';
@@ -28,5 +28,5 @@ export function useTicketComments(accountId: string, ticketId: string, limit: nu
 /** Saves a comment to the replica; blank content fails with the field's message. */
 export function addTicketComment(env: ResourceEnv, ticketId: string, content: string, author: string | null) {
   const comment = newComment(newId('Comment'), ticketId, content, author, new Date());
-  return writeRecord(env.accountId, comments, comment, { userId: env.userId, features: env.features });
+  return writeRecord(env.accountId, comments, comment, writeOptions(env));
 }

@@ -16,6 +16,7 @@ import {
   isAddressableId,
   type WriteVerdict,
 } from '../../domain/permissions';
+import type { RuleContext } from '../../domain/records';
 import { completeStamps } from '../../domain/records';
 import type { AppContext } from '../context';
 import { authenticate, type Auth, readCredentials, requireActive } from '../http/authenticate';
@@ -34,7 +35,7 @@ import {
 import { proxyLiveFeed } from '../proxy/changes';
 import type { DbRequest, DbTarget } from '../proxy/endpoints';
 import { callStore, clientSignal, type ForwardOptions, relay, storePath } from '../proxy/forward';
-import { afterWrite, isGroupAdmin } from '../services/groups';
+import { afterWrite, isGroupAdmin, readSettings } from '../services/groups';
 import { acceptInvite, removeMembership, updateMembership } from '../services/memberships';
 import type { CouchDoc } from '../store/couch-client';
 import { designDocsFor } from '../store/design-docs';
@@ -46,6 +47,8 @@ interface BulkResult {
   rev?: string;
   ok?: boolean;
   error?: string;
+  name?: string;
+  status?: number;
   reason?: unknown;
 }
 
@@ -92,8 +95,14 @@ export function databaseHandler(ctx: AppContext) {
     return new Map(res.rows.flatMap((r) => (r.id && r.doc ? [[r.id, r.doc] as const] : [])));
   }
 
-  async function groupAccess(db: string, auth: Auth): Promise<GroupAccess> {
-    return { admin: databaseKind(db) === 'group' && (await isGroupAdmin(ctx, db, auth.user._id)) };
+  /** What judging a write in `db` needs: whether the caller administers it, its settings, the day. */
+  async function writeContext(db: string, auth: Auth): Promise<{ access: GroupAccess; rules: RuleContext }> {
+    const group = databaseKind(db) === 'group';
+    const [admin, settings] = await Promise.all([
+      group ? isGroupAdmin(ctx, db, auth.user._id) : false,
+      group ? readSettings(ctx, db) : null,
+    ]);
+    return { access: { admin }, rules: { settings, today: ctx.now().toISOString().slice(0, 10) } };
   }
 
   /** Calls the store and relays its answer; `written` names what a successful write carried, for its side effects. */
@@ -111,26 +120,27 @@ export function databaseHandler(ctx: AppContext) {
   async function bulkDocs(req: Request, res: Response, auth: Auth, db: string, path: string): Promise<void> {
     const input = bulkDocsBody(await body(req, 'bulk_docs'));
     const docs = input.docs as DocWrite[];
-    const access = await groupAccess(db, auth);
+    const { access, rules } = await writeContext(db, auth);
     const stored = await storedDocs(
       db,
       docs.flatMap((d) => (typeof d._id === 'string' ? [d._id] : [])),
     );
     const verdicts = docs.map((doc) =>
-      checkDocWrite(auth.actor, db, doc, access, typeof doc._id === 'string' ? stored.get(doc._id) : null),
+      checkDocWrite(auth.actor, db, doc, access, typeof doc._id === 'string' ? stored.get(doc._id) : null, rules),
     );
     // As CouchDB does with validate_doc_update: a refused document gets its own error entry and the
-    // others are written, so one bad record cannot stall a device's whole replication.
+    // others are written, so one bad record cannot stall a device's whole replication. In a
+    // replication (new_edits:false) every refusal is `forbidden`, as CouchDB reports a failed
+    // validation, with `name` too: PouchDB then emits it as `denied` and goes on with the other
+    // documents, where any other error would stop the push. `status` says which rule refused it.
+    const replicating = input.new_edits === false;
     const denied: BulkResult[] = docs.flatMap((doc, i) => {
       const v = verdicts[i]!;
       if (v.ok) return [];
-      return [
-        {
-          id: typeof doc._id === 'string' ? doc._id : undefined,
-          error: v.status === 403 ? 'forbidden' : 'unprocessable_entity',
-          reason: v.reason,
-        },
-      ];
+      const id = typeof doc._id === 'string' ? doc._id : undefined;
+      const error = replicating || v.status === 403 ? 'forbidden' : 'unprocessable_entity';
+      const rev = typeof doc._rev === 'string' ? doc._rev : undefined;
+      return [{ id, ...(replicating ? { rev, name: error } : {}), error, status: v.status, reason: v.reason }];
     });
     const now = ctx.now();
     const allowed = docs
@@ -145,7 +155,7 @@ export function databaseHandler(ctx: AppContext) {
       await afterWrite(ctx, db, allowed);
       results = (await upstream.json()) as BulkResult[];
     }
-    if (input.new_edits === false) {
+    if (replicating) {
       res.status(status).json([...results, ...denied]);
       return;
     }
@@ -165,14 +175,14 @@ export function databaseHandler(ctx: AppContext) {
     options: ForwardOptions,
   ): Promise<void> {
     const { id } = target;
-    const access = await groupAccess(db, auth);
+    const { access, rules } = await writeContext(db, auth);
     const stored = await ctx.store.get<CouchDoc>(db, id);
     const onDocument = !target.attachment;
     if (onDocument && options.method !== 'DELETE') {
       const sent = documentBody(await body(req, 'doc')) as DocWrite;
       if (sent._id !== undefined && sent._id !== id) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
       const doc = { ...sent, _id: id };
-      const verdict = checkDocWrite(auth.actor, db, doc, access, stored);
+      const verdict = checkDocWrite(auth.actor, db, doc, access, stored, rules);
       if (!verdict.ok) throw fail(verdict);
       const stamped = completeStamps(doc, auth.user._id, ctx.now());
       return forward(req, res, { ...options, json: stamped }, { db, docs: [stamped] });
@@ -185,6 +195,7 @@ export function databaseHandler(ctx: AppContext) {
       isDelete || !stored ? { _id: id, _deleted: isDelete } : stored,
       access,
       stored,
+      rules,
     );
     if (!verdict.ok) throw fail(verdict);
     if (!isDelete && options.method === 'PUT') {
@@ -305,7 +316,8 @@ export function databaseHandler(ctx: AppContext) {
   async function newDocument(req: Request, res: Response, auth: Auth, db: string, options: ForwardOptions) {
     const sent = documentBody(await body(req, 'info')) as DocWrite;
     const stored = typeof sent._id === 'string' && isAddressableId(sent._id) ? await ctx.store.get(db, sent._id) : null;
-    const verdict = checkDocWrite(auth.actor, db, sent, await groupAccess(db, auth), stored);
+    const { access, rules } = await writeContext(db, auth);
+    const verdict = checkDocWrite(auth.actor, db, sent, access, stored, rules);
     if (!verdict.ok) throw fail(verdict);
     const doc = completeStamps(sent, auth.user._id, ctx.now());
     return forward(req, res, { ...options, json: doc }, { db, docs: [doc] });

@@ -110,6 +110,15 @@ export class AppPage {
   }
 
   /** Waits until no spinner or skeleton is left on the page (bars with a value, such as priorities, are content). */
+  /** Waits until this device has synced the database at least once (its copy holds the server's data). */
+  async synced(db: string): Promise<void> {
+    await this.page.waitForFunction(
+      (name) => (document.querySelector('[data-synced]')?.getAttribute('data-synced') ?? '').split(' ').includes(name),
+      db,
+      { timeout: 30_000 },
+    );
+  }
+
   async settled(): Promise<void> {
     await this.page.waitForFunction(
       () => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]:not([aria-valuenow])'),

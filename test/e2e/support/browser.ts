@@ -37,8 +37,13 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
-  // Gravatar is on the public internet, which this machine does not reach: fail fast, as offline.
-  await context.route(/gravatar\.com/, (route) => route.abort());
+  // The pages' errors, for whoever reads a failing run.
+  if (process.env.E2E_LOG_CONSOLE) {
+    context.on('page', (page) => {
+      page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+      page.on('console', (m) => m.type() === 'error' && console.log(`console: ${m.text()}`));
+    });
+  }
   return context;
 }
 

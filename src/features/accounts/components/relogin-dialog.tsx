@@ -1,25 +1,24 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearErrors } from '../../../components/clear-errors';
 import { ErrorBox } from '../../../components/error-box';
 import { useForm } from '../../../components/use-form-errors';
-import { MESSAGES } from '../../../domain/errors';
 import { useSessionStore } from '../session-store';
 import { signIn } from '../sign-in';
-import { useLogout } from '../use-logout';
 import { CredentialFields } from './credential-fields';
 import { LogoutDialog } from './logout-dialog';
 
 const FIELDS = ['username', 'password'] as const;
-const LOGIN_AGAIN = { error: 'forbidden', reason: MESSAGES.loginAgain };
 
-/** Opens over the current page when the session expired while signed in (spec 000 §4). */
+/**
+ * Opens over the current page when the session expired while signed in (spec 000 §4). Nothing is
+ * wrong with the person's work: it is kept on the device and sent once they sign in again.
+ */
 export function ReloginDialog() {
   const { t } = useTranslation();
   const expired = useSessionStore((s) => s.expired);
   const email = useSessionStore((s) => s.user?.email ?? s.user?.unconfirmed_email ?? '');
-  const logout = useLogout();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const form = useForm(FIELDS);
   const onSubmit = form.submit(async (values) => {
@@ -34,7 +33,8 @@ export function ReloginDialog() {
           <DialogTitle id="relogin-title">{t('relogin.title')}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <ErrorBox error={form.error ?? LOGIN_AGAIN} onClose={form.error ? form.clearError : undefined} />
+              <Alert severity="info">{t('relogin.changesKept')}</Alert>
+              <ErrorBox error={form.error} onClose={form.clearError} />
               <CredentialFields fieldProps={form.fieldProps} email={email} focus="password" />
             </Stack>
           </DialogContent>
@@ -46,7 +46,7 @@ export function ReloginDialog() {
           </DialogActions>
         </form>
       </Dialog>
-      <LogoutDialog open={expired && confirmingLogout} onClose={() => setConfirmingLogout(false)} onConfirm={logout} />
+      <LogoutDialog open={expired && confirmingLogout} onClose={() => setConfirmingLogout(false)} sessionEnded />
     </>
   );
 }

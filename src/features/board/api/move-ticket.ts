@@ -1,6 +1,6 @@
 import { ApiError } from '../../../data/api-error';
 import type { PouchDoc } from '../../../data/pouch-api';
-import { type TicketWriter, updateTicket } from '../../../data/ticket-writes';
+import { type TicketWriter, updateTicket } from '../../tickets/api/update-ticket';
 import { MESSAGES } from '../../../domain/errors';
 import { changeStatus } from '../../../domain/ticket-edits';
 import type { TicketStatus } from '../../../domain/tickets';

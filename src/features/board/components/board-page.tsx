@@ -84,7 +84,7 @@ const FILTERS = [
 /** The ticket board (spec 001 §2): a column per status, cards moved by dragging or by their menu. */
 export function BoardPage({ env }: { env: ResourceEnv }) {
   const { t } = useTranslation();
-  const { accountId, userId, features, members } = env;
+  const { accountId, userId, members } = env;
   const [params, setParams] = useSearchParams();
   const filterKey = params.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the string stands for the params
@@ -146,7 +146,7 @@ export function BoardPage({ env }: { env: ResourceEnv }) {
     setPending((current) => ({ ...current, [ticket._id]: { to, fromRev: ticket._rev } }));
     setError(null);
     try {
-      const saved = await moveTicket({ accountId, userId, features }, ticket._id, to);
+      const saved = await moveTicket(env, ticket._id, to);
       setNotice({
         kind: 'moved',
         text: t('board.moved', { name: recordTitle(saved), status: statusName(to) }),
@@ -182,7 +182,7 @@ export function BoardPage({ env }: { env: ResourceEnv }) {
   const assign = async (ticketId: string) => {
     setNotice(null);
     try {
-      const saved = await assignTicket({ accountId, userId, features }, ticketId);
+      const saved = await assignTicket(env, ticketId);
       setNotice({ kind: 'assigned', text: t('board.assigned', { name: recordTitle(saved) }) });
     } catch (caught) {
       setError(caught);

@@ -19,7 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box';
 import { useFormatDay } from '../../../components/format-day';
-import { changeAction, type ChangeRow, recordLabel, recordPath } from '../../../domain/recent-changes';
+import { useRecordName } from '../../../components/use-record-name';
+import { changeAction, type ChangeRow, recordPath } from '../../../domain/recent-changes';
 
 const ACTION_ICONS = {
   create: <AddCircleOutlineIcon color="success" />,
@@ -33,9 +34,7 @@ function ChangeItem({ accountId, row }: { accountId: string; row: ChangeRow }) {
   const action = changeAction(row);
   const klass = typeof row.doc?.klass === 'string' ? row.doc.klass : '';
   const path = recordPath(accountId, row);
-  // Settings are named by their key: show the key's name in the interface language.
-  const settingKey = klass === 'Adjustment' && typeof row.doc?.key === 'string' ? row.doc.key : null;
-  const label = settingKey ? t(`settingNames.${settingKey}`, settingKey) : recordLabel(row.doc) || row.id;
+  const label = useRecordName()(row.doc, row.id);
   return (
     <ListItem divider alignItems="flex-start">
       <ListItemIcon sx={{ mt: 0.5 }}>{ACTION_ICONS[action]}</ListItemIcon>

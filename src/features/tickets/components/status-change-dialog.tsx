@@ -1,6 +1,8 @@
 import {
+  Alert,
   Button,
   Checkbox,
+  Link,
   Dialog,
   DialogActions,
   DialogContent,
@@ -11,13 +13,14 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box';
 import type { ResourceEnv } from '../../../components/resource/resource-env';
 import { useErrorState } from '../../../components/use-error-state';
 import type { PouchDoc } from '../../../data/pouch-api';
-import { changeStatus } from '../../../domain/ticket-edits';
+import { changeStatus, receiptBlocksDone } from '../../../domain/ticket-edits';
 import { isReopen, statusHelpKey, type TicketStatus } from '../../../domain/tickets';
-import { updateTicket } from '../../../data/ticket-writes';
+import { updateTicket } from '../api/update-ticket';
 
 interface StatusChangeDialogProps {
   ticket: PouchDoc;
@@ -41,13 +44,16 @@ export function StatusChangeDialog({ ticket, env, from, to, onClose }: StatusCha
   const help = reopen ? 'tickets.help.reopen' : statusHelpKey(to);
   const status = (value: TicketStatus) => t(`records.tickets.options.status.${value}`);
   const alreadyMine = ticket.technical_id === env.userId;
+  // A contract receipt the group requires comes before done: signed on screen, or on paper.
+  const receiptFirst = to === 'done' && receiptBlocksDone(ticket, env.settings);
+  const [signedOnPaper, setSignedOnPaper] = useState(false);
 
   const confirm = async () => {
     setSaving(true);
     setError(null);
     try {
       await updateTicket(env, ticket._id, (current) =>
-        changeStatus(current, to, assign && !alreadyMine ? env.userId : null),
+        changeStatus(current, to, assign && !alreadyMine ? env.userId : null, { signedOnPaper }),
       );
       onClose();
     } catch (caught) {
@@ -66,6 +72,26 @@ export function StatusChangeDialog({ ticket, env, from, to, onClose }: StatusCha
           <ErrorBox error={error} onClose={() => setError(null)} />
           <DialogContentText>{t('tickets.status.fromTo', { from: status(from), to: status(to) })}</DialogContentText>
           {help && <DialogContentText data-status-help={to}>{t(help)}</DialogContentText>}
+          {receiptFirst && (
+            <Alert severity="warning" data-receipt-first>
+              {t('tickets.status.receiptFirst')}{' '}
+              <Link component={RouterLink} to={`/account/${env.accountId}/tickets/${ticket._id}/receipt/contract`}>
+                {t('tickets.status.signOnScreen')}
+              </Link>
+            </Alert>
+          )}
+          {receiptFirst && (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  name="contract_receipt_on_paper"
+                  checked={signedOnPaper}
+                  onChange={(event) => setSignedOnPaper(event.target.checked)}
+                />
+              }
+              label={t('tickets.status.signedOnPaper')}
+            />
+          )}
           {!alreadyMine && (
             <FormControlLabel
               control={<Checkbox checked={assign} onChange={(event) => setAssign(event.target.checked)} />}
@@ -78,7 +104,11 @@ export function StatusChangeDialog({ ticket, env, from, to, onClose }: StatusCha
         <Button onClick={onClose} disabled={saving}>
           {t('actions.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void confirm()} disabled={saving}>
+        <Button
+          variant="contained"
+          onClick={() => void confirm()}
+          disabled={saving || (receiptFirst && !signedOnPaper)}
+        >
           {reopen ? t('tickets.status.reopen') : t('tickets.status.confirm')}
         </Button>
       </DialogActions>

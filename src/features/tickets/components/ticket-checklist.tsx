@@ -15,7 +15,7 @@ import type { ResourceEnv } from '../../../components/resource/resource-env';
 import { useErrorState } from '../../../components/use-error-state';
 import type { PouchDoc } from '../../../data/pouch-api';
 import { checklistOf, tickChecklistItem } from '../../../domain/ticket-edits';
-import { updateTicket } from '../../../data/ticket-writes';
+import { updateTicket } from '../api/update-ticket';
 
 const revisionNumber = (rev: string | undefined) => Number.parseInt(rev ?? '', 10) || 0;
 
