@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -9,6 +10,37 @@ const layer = (from, except = []) => ({
   message: `this layer may not import from ${from.join(', ')}`,
 });
 
+// A feature is its own: it may use domain, data and components, never another feature's files
+// (what two features share moves down a layer). Paths are resolved, so '../x' and
+// '../../features/x' are judged alike.
+const FEATURES = path.resolve('src/features');
+const featureOf = (file) => {
+  const relative = path.relative(FEATURES, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep)[0];
+};
+const moneta = {
+  rules: {
+    'feature-boundaries': {
+      meta: { type: 'problem', messages: { other: "feature '{{from}}' may not import feature '{{to}}'" } },
+      create(context) {
+        const from = featureOf(context.filename);
+        const check = (node) => {
+          const source = node.source?.value;
+          if (!from || typeof source !== 'string' || !source.startsWith('.')) return;
+          const to = featureOf(path.resolve(path.dirname(context.filename), source));
+          if (to && to !== from) context.report({ node: node.source, messageId: 'other', data: { from, to } });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'src/couch/**'] },
   js.configs.recommended,
@@ -16,8 +48,9 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, moneta },
     rules: {
+      'moneta/feature-boundaries': 'error',
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

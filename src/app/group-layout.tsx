@@ -6,7 +6,9 @@ import { isApiError } from '../data/api-error';
 import { isId } from '../domain/ids';
 import { useSessionStore } from '../features/accounts/session-store';
 import { useGroupStore } from '../features/groups/group-store';
+import { featureModule } from './feature-modules';
 import { PageSpinner } from './page-spinner';
+import { useGroupNav } from './use-group-nav';
 
 /** The error page for a group that failed to load: 403 forbidden, 404 not found, no network… */
 function groupErrorCode(error: unknown): string {
@@ -35,5 +37,23 @@ export function GroupLayout() {
   if (!valid) return <ErrorPage code="not_found" />;
   if (current !== accountId || status === 'loading' || status === 'idle') return <PageSpinner />;
   if (status === 'error') return <ErrorPage code={groupErrorCode(error)} />;
-  return <Outlet />;
+  return (
+    <>
+      <ModuleEffects accountId={accountId} />
+      <Outlet />
+    </>
+  );
+}
+
+/** What the modules the group uses do while it is open (claiming a numbering series while online…). */
+function ModuleEffects({ accountId }: { accountId: string }) {
+  const { modules } = useGroupNav();
+  return (
+    <>
+      {modules.map((kind) => {
+        const Effect = featureModule(kind)?.GroupEffect;
+        return Effect ? <Effect key={kind} accountId={accountId} /> : null;
+      })}
+    </>
+  );
 }

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TOO_LONG_NAME, TOO_SHORT_PASSWORD } from '../domain/account-forms';
 import { FIELD_MESSAGES, MESSAGES, reasonKey } from '../domain/errors';
 import { GROUP_MESSAGES } from '../domain/groups';
-import { CLOSED_TICKET_ONLY_REOPENS, RECEIPT_BEFORE_DONE } from '../domain/ticket-edits';
-import { TICKET_SERIES_MISSING } from '../domain/ticket-number';
+import { MODULES } from '../domain/modules';
 import en from '../../locales/en/translation.json';
 import ptBR from '../../locales/pt-BR/translation.json';
 
@@ -82,9 +81,7 @@ describe('translations', () => {
       ...Object.values(GROUP_MESSAGES),
       TOO_SHORT_PASSWORD,
       TOO_LONG_NAME,
-      TICKET_SERIES_MISSING,
-      CLOSED_TICKET_ONLY_REOPENS,
-      RECEIPT_BEFORE_DONE,
+      ...MODULES.flatMap((module) => module.messages ?? []),
     ];
     expect(reasons.map((r) => `errors.${reasonKey(r)}`).filter((key) => !EN.has(key))).toEqual([]);
   });
@@ -94,5 +91,33 @@ describe('translations', () => {
     codes.push('internal_server_error', 'undefined_error', 'connection_error', 'bad_request');
     expect(codes.filter((code) => !EN.has(`errorTitles.${code}`))).toEqual([]);
     expect(EN.get('errorTitles.unprocessable_entity')).toBe('Your request failed');
+  });
+
+  it('name everything of every module, in both languages', () => {
+    for (const module of MODULES) {
+      const keys = [
+        `modules.${module.kind}`,
+        ...module.menu.map((entry) => `nav.pages.${entry.key}`),
+        ...module.others.map((entry) => `nav.othersMenu.${entry.key}`),
+        ...module.tiles.map((tile) => `admin.tiles.${tile.resource}`),
+        ...module.pages.map((page) => page.title),
+        ...module.settings.flatMap((setting) => [
+          `admin.features.${setting.key}`,
+          ...(setting.type === 'select'
+            ? setting.options.map((o) => `admin.features.options.${setting.key}.${o}`)
+            : []),
+        ]),
+        ...module.records.flatMap((spec) => [
+          `records.${spec.resource}.title`,
+          `records.${spec.resource}.one`,
+          `klasses.${spec.klass}`,
+          ...spec.fields.map((field) => `records.${spec.resource}.fields.${field.name}`),
+        ]),
+      ];
+      for (const key of keys) {
+        expect(hasKey(EN, key), `en: ${key}`).toBe(true);
+        expect(hasKey(PT, key), `pt-BR: ${key}`).toBe(true);
+      }
+    }
   });
 });

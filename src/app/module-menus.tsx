@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { useGroupNav } from './use-group-nav';
 
 /**
- * Module menu: the current module's screens (tickets, board, customers…), then the group's enabled
+ * Module menu: the current module's screens (its lists, its board…), then the group's enabled
  * modules; picking a module switches to it (spec 000 §2, spec 001 §2).
  */
 export function ModuleMenu() {

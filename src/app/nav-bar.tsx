@@ -9,12 +9,13 @@ import { useLoadingStore } from '../data/loading-store';
 import { useSessionStore } from '../features/accounts/session-store';
 import { AppDrawer } from './app-drawer';
 import { BrandMark } from './brand-mark';
+import { featureModule } from './feature-modules';
 import { GroupSwitcher } from './group-switcher';
 import { ModuleMenu, OthersMenu } from './module-menus';
-import { OpenTicketsBadge } from './open-tickets-badge';
 import { SyncStatus } from './sync-status';
 import { LanguageMenu } from './language-menu';
 import { useThemeStore } from './theme-store';
+import { useGroupNav } from './use-group-nav';
 import { UserMenu } from './user-menu';
 
 function LoadingIndicator() {
@@ -39,6 +40,13 @@ function ThemeToggle() {
       </IconButton>
     </Tooltip>
   );
+}
+
+/** What the open group's module shows in the navbar (a badge counting what is open). */
+function GroupNavbarItem() {
+  const { group, accountId } = useGroupNav();
+  const Item = featureModule(group?.account.kind)?.NavbarItem;
+  return Item && accountId ? <Item accountId={accountId} /> : null;
 }
 
 export function NavBar() {
@@ -87,7 +95,7 @@ export function NavBar() {
         )}
         <Box sx={{ flex: 1 }} />
         {user && <SyncStatus />}
-        {user && <OpenTicketsBadge />}
+        {user && <GroupNavbarItem />}
         <LoadingIndicator />
         <ThemeToggle />
         <Box sx={{ display: { xs: user ? 'none' : 'inline-flex', sm: 'inline-flex' } }}>

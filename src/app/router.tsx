@@ -1,12 +1,15 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setCurrentRouteName } from '../data/route-name';
+import { type ModuleDescription, MODULES } from '../domain/modules';
 import { RESOURCES } from '../domain/records';
 import './register-indexes';
 import type { ResourceSpec } from '../domain/records/schema';
 import { AppShell } from './app-shell';
+import { pageLoader } from './feature-modules';
 import { GroupLayout } from './group-layout';
 import { lazyPage } from './lazy-page';
+import { ModulePage } from './module-page';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 import { lastHandle, type RouteHandle } from './route-handle';
@@ -112,24 +115,7 @@ const PAGES: PageRoute[] = [
     load: () => import('./routes/memberships-show'),
     group: true,
   },
-  {
-    paths: ['/account/:accountId/ticket-board'],
-    handle: { name: 'ticket-board', title: 'board.title' },
-    load: () => import('./routes/ticket-board'),
-    group: true,
-  },
-  {
-    paths: ['/account/:accountId/tickets/:recordId/receipt/:kind'],
-    handle: { name: 'tickets#receipt', title: 'receipts.title' },
-    load: () => import('./routes/ticket-receipt'),
-    group: true,
-  },
-  {
-    paths: ['/account/:accountId/estimates/:recordId/print'],
-    handle: { name: 'estimates#print', title: 'estimatePrint.title' },
-    load: () => import('./routes/estimate-print'),
-    group: true,
-  },
+  ...MODULES.filter((module) => module.built).flatMap(modulePages),
   ...RESOURCES.flatMap(resourcePages),
   {
     // Group screens of later issues: not found, inside the group's shell.
@@ -150,8 +136,24 @@ const PAGES: PageRoute[] = [
   },
 ];
 
+/** A module's own pages (a board, a print page), with what the group's screens have. */
+function modulePages(module: ModuleDescription): PageRoute[] {
+  return module.pages.map((page) => {
+    const load = pageLoader(module, page);
+    return {
+      paths: [`/account/:accountId/${page.path}`],
+      handle: { name: page.name, title: page.title },
+      load: async () => {
+        const { default: Page } = await load();
+        return { default: () => <ModulePage page={Page} /> };
+      },
+      group: true,
+    };
+  });
+}
+
 /** The generic screens of each described resource (spec 001 §2): index, new, show, edit. */
-function resourcePages({ resource }: ResourceSpec): PageRoute[] {
+function resourcePages({ resource, screens = ['index', 'new', 'show', 'edit'] }: ResourceSpec): PageRoute[] {
   const base = `/account/:accountId/${resource}`;
   const page = (path: string, action: string, title: string, load: PageRoute['load']): PageRoute => ({
     paths: [path],
@@ -159,15 +161,14 @@ function resourcePages({ resource }: ResourceSpec): PageRoute[] {
     load,
     group: true,
   });
-  const show = page(`${base}/:recordId`, 'show', `records.${resource}.one`, () => import('./routes/resource-show'));
-  // Comments are written from their ticket: they have a show screen only.
-  if (resource === 'comments') return [show];
-  return [
-    page(base, 'index', `records.${resource}.title`, () => import('./routes/resource-index')),
-    page(`${base}/new`, 'new', `records.${resource}.new`, () => import('./routes/resource-form')),
-    show,
-    page(`${base}/:recordId/edit`, 'edit', `records.${resource}.edit`, () => import('./routes/resource-form')),
-  ];
+  const all = {
+    index: page(base, 'index', `records.${resource}.title`, () => import('./routes/resource-index')),
+    new: page(`${base}/new`, 'new', `records.${resource}.new`, () => import('./routes/resource-form')),
+    show: page(`${base}/:recordId`, 'show', `records.${resource}.one`, () => import('./routes/resource-show')),
+    edit: page(`${base}/:recordId/edit`, 'edit', `records.${resource}.edit`, () => import('./routes/resource-form')),
+  };
+  // In this order: `new` before `:recordId`.
+  return (['index', 'new', 'show', 'edit'] as const).filter((s) => screens.includes(s)).map((s) => all[s]);
 }
 
 function toRoutes({ paths, handle, load, auth }: PageRoute): RouteObject[] {

@@ -1,8 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { currentModule, isModule, MODULE_HOME, modulePages, othersMenu } from '../domain/group-menus';
 import { enabledFeatures } from '../domain/group-settings';
-import { enabledModules, type Module } from '../domain/groups';
+import { currentModule, enabledModules, isModule, moduleHome, moduleMenu, othersMenu } from '../domain/modules';
 import { useCurrentGroup } from '../features/groups/group-store';
 import { useModuleStore } from '../features/groups/module-store';
 import { useMyGroupsStore } from '../features/groups/my-groups-store';
@@ -22,18 +21,19 @@ export function useGroupNav() {
   const hostModule = hostModules?.[window.location.hostname.toLowerCase()];
   const fromHost = isModule(hostModule) ? hostModule : null;
   const accountId = group?.accountId ?? null;
-  const modules = group ? enabledModules(group.settings, fromHost) : [];
+  const modules = group ? enabledModules(group.settings, group.account.kind, fromHost) : [];
   // Spec 000 §1: the session's choice, else the host's module, else the group's own kind.
   const module = group ? currentModule(chosen, fromHost ?? group.account.kind, modules) : null;
-  const others = group && module ? othersMenu(module, modules, enabledFeatures(group.settings)) : [];
-  const pages = group && module ? modulePages(module) : [];
+  const features = group ? enabledFeatures(group.settings) : new Set<string>();
+  const others = group && module ? othersMenu(module, features) : [];
+  const pages = group && module ? moduleMenu(module, features) : [];
   // Pending invitations are not memberships yet: the switcher lists accepted ones only (spec 000 §4).
   const switchable = (memberships ?? []).filter((m) => m.status === 'accepted' && m.db_name !== accountId);
 
   const openModule = useCallback(
-    (next: Module) => {
+    (next: string) => {
       choose(next);
-      if (accountId) void navigate(`/account/${accountId}/${MODULE_HOME[next]}`);
+      if (accountId) void navigate(`/account/${accountId}/${moduleHome(next)}`);
     },
     [accountId, choose, navigate],
   );
@@ -44,7 +44,7 @@ export function useGroupNav() {
     modules,
     module,
     others: others.map((entry) => ({ ...entry, to: `/account/${accountId}/${entry.path}` })),
-    /** The current module's own screens (tickets, board, customers…). */
+    /** The current module's own screens (its lists, its board…). */
     pages: pages.map((entry) => ({ ...entry, to: `/account/${accountId}/${entry.path}` })),
     switchable,
     openModule,

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { startLiveSync } from '../data/sync';
 import { useSessionStore } from '../features/accounts/session-store';
 import { useGroupStore } from '../features/groups/group-store';
-import { useTicketSeries } from '../features/tickets/use-ticket-series';
 
 /**
  * Live two-way sync for the personal database and the open group, and nothing else (browsers
@@ -11,11 +10,8 @@ import { useTicketSeries } from '../features/tickets/use-ticket-series';
 export function useLiveSync(): void {
   const userId = useSessionStore((s) => (s.status === 'signed-in' ? (s.user?._id ?? null) : null));
   const accountId = useGroupStore((s) => s.accountId);
-  const isTicketGroup = useGroupStore((s) => s.account?.kind === 'ticket');
   useEffect(() => live(userId), [userId]);
   useEffect(() => live(accountId), [accountId]);
-  // While the group is open online, so its tickets can be numbered offline later.
-  useTicketSeries(accountId, isTicketGroup);
 }
 
 function live(name: string | null): (() => void) | undefined {

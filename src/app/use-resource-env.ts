@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useMatches, useParams } from 'react-router';
 import type { ResourceEnv } from '../components/resource/resource-env';
-import { FEATURE_SWITCHES, isEnabled } from '../domain/group-settings';
+import { enabledFeatures } from '../domain/group-settings';
 import { resourceSpec } from '../domain/records';
 import type { ResourceSpec } from '../domain/records/schema';
 import { useSessionStore } from '../features/accounts/session-store';
@@ -23,7 +23,7 @@ export function useResourceRoute(): { spec: ResourceSpec | null; env: ResourceEn
       userId,
       members,
       settings: settings ?? {},
-      features: new Set(FEATURE_SWITCHES.filter((key) => settings && isEnabled(settings, key))),
+      features: enabledFeatures(settings),
     }),
     [accountId, userId, members, settings],
   );

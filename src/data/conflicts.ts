@@ -173,3 +173,30 @@ export async function mergePulledConflicts(name: string, pulled: readonly string
   }
   return left;
 }
+
+/**
+ * Once sync has caught up both ways: records this device edited that are neither waiting to be
+ * pushed nor in conflict are settled, so their merge base and their place in the edited list go
+ * (the lists would otherwise grow with every record ever touched on the device).
+ */
+export async function pruneSettled(db: Database, pending: () => Promise<readonly string[]>): Promise<number> {
+  const edited = await editedIds(db);
+  if (edited.size === 0) return 0;
+  const waiting = new Set(await pending());
+  const settled: string[] = [];
+  for (const id of edited) {
+    if (waiting.has(id)) continue;
+    const doc = await db.get(id, { conflicts: true }).catch(() => null);
+    if (!(doc as { _conflicts?: string[] } | null)?._conflicts?.length) settled.push(id);
+  }
+  if (settled.length === 0) return 0;
+  // Asked again just before: an edit made meanwhile is pending and keeps its base.
+  const still = new Set(await pending());
+  const pruned = settled.filter((id) => !still.has(id));
+  await updateEdited(db, (ids) => pruned.forEach((id) => ids.delete(id)));
+  for (const id of pruned) {
+    const base = await readLocal<BaseDoc>(db, baseId(id));
+    if (base?._rev) await db.remove(base._id, base._rev).catch(() => undefined);
+  }
+  return pruned.length;
+}

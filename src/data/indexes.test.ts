@@ -38,8 +38,8 @@ describe('index registry', () => {
     const name = newId('Account');
     const db = localDb(name);
     await db.bulkDocs([
-      { _id: newId('Ticket'), klass: 'Ticket', title: 'b', status: 'open', number: 2 },
-      { _id: newId('Ticket'), klass: 'Ticket', title: 'a', status: 'done', number: 1 },
+      { _id: newId('Customer'), klass: 'Customer', title: 'b', status: 'open', number: 2 },
+      { _id: newId('Customer'), klass: 'Customer', title: 'a', status: 'done', number: 1 },
     ]);
     const createIndex = vi.spyOn(db, 'createIndex');
     const find = vi.spyOn(db, 'find');
@@ -85,14 +85,14 @@ describe('index registry', () => {
     // A map function the app is built with (the server deploys the same source).
     const map = Object.keys(MAP_FUNCTIONS).find((source) => source.includes('emit(doc.klass'))!;
     await db.put({ _id: '_design/words', views: { all: { map, reduce: '_count' } } } as never);
-    await db.put({ _id: newId('Ticket'), klass: 'Ticket', word: 'pump' });
+    await db.put({ _id: newId('Customer'), klass: 'Customer', word: 'pump' });
     const query = vi.spyOn(db, 'query');
     await buildIndexesInBackground(name);
     expect(query).toHaveBeenCalledWith('words/all', { limit: 1, reduce: false });
     const noted = (await db.get('_local/moneta-indexes')) as unknown as { built: string[] };
     expect(noted.built).toContain('view:words/all');
     expect(registeredIndexes('group').some((fields) => fields.includes('words/all'))).toBe(false);
-    expect((await db.query('words/all', { reduce: true, group: true })).rows).toEqual([{ key: 'Ticket', value: 1 }]);
+    expect((await db.query('words/all', { reduce: true, group: true })).rows).toEqual([{ key: 'Customer', value: 1 }]);
     await destroyLocalDb(name);
   });
 

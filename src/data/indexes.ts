@@ -1,8 +1,10 @@
 // pouchdb-find indexes built in the background after a replica's first pull, so the first list
 // screen reads from a ready index (15 ms) instead of building it over every document (seconds,
-// see README "Measured"). Features register the indexes their screens query, per database kind;
-// sync asks for the build after each successful pull, which does nothing once all are built.
+// see README "Measured"). The indexes and views screens query are registered per database kind
+// and per module (null: every group's); a group builds only those of the modules it has enabled.
+// Sync asks for the build after each successful pull, which does nothing once all are built.
 import { databaseKind, type DatabaseKind } from '../domain/ids';
+import { enabledModules } from '../domain/modules';
 import { localDb, registerBackgroundWork } from './databases';
 import type { Database } from './pouch';
 import { ensureIndex } from './records';
@@ -16,17 +18,37 @@ interface BuiltDoc {
   built: string[];
 }
 
-const registry: Record<DatabaseKind, Map<string, string[]>> = { group: new Map(), personal: new Map() };
+interface Entry {
+  fields: string[];
+  /** The modules that need it; null when every replica of the kind does. */
+  modules: Set<string> | null;
+}
+
+const registry: Record<DatabaseKind, Map<string, Entry>> = { group: new Map(), personal: new Map() };
 
 const keyOf = (fields: readonly string[]) => fields.join(',');
 
-/** Adds the indexes (each a list of fields, as `ensureIndex` takes them); registering again is harmless. */
-export function registerIndexes(kind: DatabaseKind, indexes: string[][]): void {
-  for (const fields of indexes) if (fields.length > 0) registry[kind].set(keyOf(fields), [...fields]);
+function register(kind: DatabaseKind, key: string, fields: string[], module: string | null): void {
+  const known = registry[kind].get(key);
+  if (!known) registry[kind].set(key, { fields, modules: module === null ? null : new Set([module]) });
+  else if (module === null) known.modules = null;
+  else known.modules?.add(module);
+}
+
+/**
+ * Adds the indexes (each a list of fields, as `ensureIndex` takes them) that `module`'s screens
+ * query (null: every replica's); registering again is harmless.
+ */
+export function registerIndexes(
+  kind: DatabaseKind,
+  indexes: readonly (readonly string[])[],
+  module: string | null = null,
+): void {
+  for (const fields of indexes) if (fields.length > 0) register(kind, keyOf(fields), [...fields], module);
 }
 
 export function registeredIndexes(kind: DatabaseKind): string[][] {
-  return [...registry[kind]].filter(([key]) => !key.startsWith(VIEW_PREFIX)).map(([, fields]) => [...fields]);
+  return [...registry[kind]].filter(([key]) => !key.startsWith(VIEW_PREFIX)).map(([, entry]) => [...entry.fields]);
 }
 
 /** Waits for the browser to be idle (or a tick where it cannot say), so screens go first. */
@@ -53,8 +75,16 @@ async function readBuilt(db: Database): Promise<BuiltDoc> {
  * Design-document views queried by screens (the search view, counters): PouchDB builds a view on
  * its first query, over every document, so that query is made here, in the background, too.
  */
-export function registerViews(kind: DatabaseKind, views: string[]): void {
-  for (const view of views) registry[kind].set(`${VIEW_PREFIX}${view}`, [view]);
+export function registerViews(kind: DatabaseKind, views: readonly string[], module: string | null = null): void {
+  for (const view of views) register(kind, `${VIEW_PREFIX}${view}`, [view], module);
+}
+
+/** The modules a group's replica has switched on, from its own settings (its kind's always). */
+async function modulesOf(db: Database): Promise<Set<string>> {
+  const { rows } = await db.allDocs({ startkey: 'adj-', endkey: 'adj-\ufff0', include_docs: true });
+  const settings: Record<string, string> = {};
+  for (const { doc } of rows) if (doc && typeof doc.key === 'string') settings[doc.key] = String(doc.value);
+  return new Set(enabledModules(settings, settings.kind ?? null));
 }
 
 const VIEW_PREFIX = 'view:';
@@ -81,9 +111,11 @@ async function buildMissing(db: Database, kind: DatabaseKind): Promise<void> {
     built = new Set((await readBuilt(db)).built);
     known.set(db, built);
   }
-  for (const [key, fields] of registry[kind]) {
+  const modules = kind === 'group' ? await modulesOf(db) : new Set<string>();
+  for (const [key, { fields, modules: needed }] of registry[kind]) {
     if (stopped) return;
     if (built.has(key)) continue;
+    if (needed && ![...needed].some((module) => modules.has(module))) continue;
     // One at a time, each when the browser is idle: a build holds the replica for seconds.
     await idle();
     await buildAndWarm(db, key, fields);

@@ -78,9 +78,16 @@ function revGeneration(rev: string): number {
 
 /** A new local write: pending again, and a refusal of an earlier revision is answered by it. */
 export function markPending(db: Database, id: string, rev: string): Promise<number> {
+  return markPendingMany(db, [{ id, rev }]);
+}
+
+/** The same for a batch, in one write of the list. */
+export function markPendingMany(db: Database, written: ReadonlyArray<{ id: string; rev: string }>): Promise<number> {
   return update(db, ({ revs, refused }) => {
-    revs[id] = rev;
-    delete refused[id];
+    for (const { id, rev } of written) {
+      revs[id] = rev;
+      delete refused[id];
+    }
   });
 }
 

@@ -16,7 +16,7 @@ export interface ListQuery {
   /** 1-based. */
   page: number;
   perPage: number;
-  /** Equality filters on fields (e.g. a ticket's status, an equipment's records). */
+  /** Equality filters on fields (e.g. a record's status, the records of one equipment). */
   filter?: Readonly<Record<string, string>>;
 }
 

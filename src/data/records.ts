@@ -6,7 +6,7 @@ import { storageError } from './device-storage';
 import { MESSAGES } from '../domain/errors';
 import { ApiError } from './api-error';
 import { rememberBase } from './conflicts';
-import { markPending, pendingIds } from './pending-writes';
+import { markPending, markPendingMany, pendingIds } from './pending-writes';
 import { memoBySeq } from './seq-memo';
 import { useSyncStore } from './sync-store';
 import type { ChangeResult } from './pouch-api';
@@ -52,6 +52,46 @@ export async function saveRecord<T extends { _id: string; _rev?: string }>(
     // Someone (another tab, or sync) changed it since it was read: say so, never overwrite.
     if ((error as { status?: number }).status === 409) throw conflictError();
     // A full disk is not the user's fault and loses nothing: say so, in their language.
+    throw storageError(error);
+  }
+}
+
+/** The stored versions of `ids` (null where none), read at once. */
+export async function getRecords<T extends { _id: string }>(
+  dbName: string,
+  ids: readonly string[],
+): Promise<(T | null)[]> {
+  if (ids.length === 0) return [];
+  const result = await localDb(dbName).allDocs({ keys: [...ids], include_docs: true });
+  return result.rows.map((row) => ('doc' in row && row.doc ? (row.doc as unknown as T) : null));
+}
+
+export type BatchOutcome = { id: string; rev: string } | { id: string; conflict: true };
+
+/**
+ * Saves many documents in one request to the replica. Each is its own outcome: one written by
+ * someone else meanwhile is a conflict, never overwritten, and the others are saved.
+ */
+export async function saveRecords(
+  dbName: string,
+  docs: ReadonlyArray<{ _id: string; _rev?: string }>,
+): Promise<BatchOutcome[]> {
+  const db = localDb(dbName);
+  try {
+    const pending = new Set(await pendingIds(db));
+    for (const doc of docs) if (doc._rev) await rememberBase(db, doc._id, doc._rev, pending.has(doc._id));
+    const results = await db.bulkDocs(docs as never[]);
+    const outcomes = results.map((result, i): BatchOutcome => {
+      const id = docs[i]!._id;
+      if ('ok' in result && result.ok) return { id, rev: result.rev };
+      if ((result as { status?: number }).status === 409) return { id, conflict: true };
+      throw result;
+    });
+    const written = outcomes.filter((o): o is { id: string; rev: string } => 'rev' in o);
+    const count = await markPendingMany(db, written);
+    useSyncStore.getState().update(dbName, { pending: count });
+    return outcomes;
+  } catch (error) {
     throw storageError(error);
   }
 }

@@ -1,6 +1,7 @@
 // Writing a described record: checked with the same rules the server applies, stamped with who
 // and when, and noted in the record's timeline (a DocumentChange, spec 001 §3 "Timeline version":
 // a document of its own, so two devices adding to one timeline never conflict).
+import { FIELD_MESSAGES } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { sameValue } from '../domain/merge';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../domain/records/schema';
 import { ApiError } from './api-error';
 import type { PouchDoc } from './pouch-api';
-import { getRecord, removeRecord, saveRecord } from './records';
+import { getRecord, getRecords, removeRecord, saveRecord, saveRecords } from './records';
 
 export type ChangeAction = 'create' | 'update' | 'destroy';
 
@@ -23,6 +24,8 @@ export interface DocumentChange {
   item_type: string;
   action: ChangeAction;
   fields: string[];
+  /** A batch's entry: every record it wrote (item_id is the first). */
+  item_ids?: string[];
   created_at: string;
   created_by: string;
 }
@@ -35,16 +38,15 @@ function changedFields(before: Readonly<Record<string, unknown>>, after: Readonl
     .sort();
 }
 
-async function noteChange(
-  dbName: string,
+function changeOf(
   spec: ResourceSpec,
   itemId: string,
   action: ChangeAction,
   fields: string[],
   userId: string,
   now: Date,
-): Promise<void> {
-  const change: DocumentChange = {
+): DocumentChange {
+  return {
     _id: newId('DocumentChange'),
     klass: 'DocumentChange',
     item_id: itemId,
@@ -54,7 +56,18 @@ async function noteChange(
     created_at: now.toISOString(),
     created_by: userId,
   };
-  await saveRecord(dbName, change);
+}
+
+async function noteChange(
+  dbName: string,
+  spec: ResourceSpec,
+  itemId: string,
+  action: ChangeAction,
+  fields: string[],
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await saveRecord(dbName, changeOf(spec, itemId, action, fields, userId, now));
 }
 
 export interface WriteOptions {
@@ -103,6 +116,73 @@ export async function deleteRecord(
   if (refusal) throw new ApiError(422, 'unprocessable_entity', refusal);
   await removeRecord(dbName, doc);
   await noteChange(dbName, spec, doc._id, 'destroy', [], userId, now);
+}
+
+export interface BatchProgress {
+  written: number;
+  total: number;
+}
+
+export interface BatchResult<T> {
+  saved: Array<T & { _rev: string }>;
+  /** Records someone else changed since they were read: not written, to read again. */
+  conflicts: string[];
+}
+
+const BATCH_SIZE = 200;
+
+/**
+ * Saves many records of one kind (an imported CSV, items a server fetched). Every record is
+ * judged first, as writeRecord judges one: if any is refused, nothing is written and the 422
+ * names each reason `<index>.<field>`. Then they are written in batches, each noted in the
+ * timeline by one entry (its first record's, listing them all), with progress after each.
+ */
+export async function writeRecords<T extends PouchDoc>(
+  dbName: string,
+  spec: ResourceSpec,
+  docs: readonly T[],
+  options: WriteOptions & { onProgress?: (progress: BatchProgress) => void; batchSize?: number },
+): Promise<BatchResult<T>> {
+  const { userId, now = new Date(), features = null, batchSize = BATCH_SIZE } = options;
+  const ids = docs.map((doc) => doc._id);
+  if (new Set(ids).size !== ids.length)
+    throw new ApiError(422, 'unprocessable_entity', { _id: [FIELD_MESSAGES.taken] });
+  const stored = await getRecords<PouchDoc>(
+    dbName,
+    docs.filter((doc) => doc._rev).map((doc) => doc._id),
+  );
+  const before = new Map(stored.filter((d): d is PouchDoc => d !== null).map((d) => [d._id, d]));
+  const reasons: Record<string, string[]> = {};
+  docs.forEach((doc, index) => {
+    const errors = judgeRecordWrite(spec, before.get(doc._id) ?? null, doc, ruleContext(options), features);
+    for (const [field, messages] of Object.entries(errors.reasons)) reasons[`${index}.${field}`] = messages;
+  });
+  if (Object.keys(reasons).length > 0) throw new ApiError(422, 'unprocessable_entity', reasons);
+
+  const result: BatchResult<T> = { saved: [], conflicts: [] };
+  for (let start = 0; start < docs.length; start += batchSize) {
+    const batch = docs
+      .slice(start, start + batchSize)
+      .map((doc) => stampRecord({ ...doc, klass: spec.klass }, userId, now) as T);
+    const outcomes = await saveRecords(dbName, batch);
+    const saved = batch.flatMap((doc, i) => {
+      const outcome = outcomes[i]!;
+      return 'rev' in outcome ? [{ ...doc, _rev: outcome.rev }] : [];
+    });
+    result.conflicts.push(...outcomes.filter((o) => 'conflict' in o).map((o) => o.id));
+    result.saved.push(...saved);
+    if (saved.length > 0) {
+      const fields = [...new Set(saved.flatMap((doc) => changedFields(before.get(doc._id) ?? {}, doc)))].sort();
+      const action = saved.every((doc) => before.has(doc._id)) ? 'update' : 'create';
+      const change: DocumentChange = {
+        ...changeOf(spec, saved[0]!._id, action, fields, userId, now),
+        item_ids: saved.map((d) => d._id),
+      };
+      await saveRecord(dbName, change);
+    }
+    options.onProgress?.({ written: Math.min(start + batchSize, docs.length), total: docs.length });
+  }
+  return result;
 }
 
 /** Writes per record, one after the other: two quick changes must not race on one revision. */

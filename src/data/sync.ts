@@ -6,11 +6,19 @@
 // Outcomes are per document: the server refuses a change with its own `forbidden` entry, which
 // PouchDB reports as `denied` and goes on; the refusal is recorded with the server's reason
 // (pending-writes.ts) for the person to fix or discard, and the other changes keep flowing.
-import { mergePulledConflicts } from './conflicts';
+import { mergePulledConflicts, pruneSettled } from './conflicts';
 import { localDb, registerBackgroundWork, type RemoteOptions, remoteDb } from './databases';
 import { verifySession } from './http-client';
 import { buildIndexesInBackground } from './indexes';
-import { loadDropped, markPushed, markRefused, pendingCount, type RefusedEntry, syncCounts } from './pending-writes';
+import {
+  loadDropped,
+  markPushed,
+  markRefused,
+  pendingCount,
+  pendingIds,
+  type RefusedEntry,
+  syncCounts,
+} from './pending-writes';
 import type { SyncReplication } from './pouch-api';
 import type { Database } from './pouch';
 import { useSyncStore } from './sync-store';
@@ -117,6 +125,8 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
           ).catch(() => undefined),
       ),
     );
+    // What an earlier run pushed, and this pull found in no conflict, is settled.
+    await pruneSettled(local, () => pendingIds(local));
     // Only writes made through src/data create anything to push, and each is recorded as
     // pending: with none, the push (which would walk every pulled change) is skipped.
     if ((await pendingCount(local)) > 0) {
@@ -160,6 +170,10 @@ function oneOff<T extends { cancel: () => void }>(replication: T & PromiseLike<u
   oneOffs.add(run);
   void run.done.finally(() => oneOffs.delete(run)).catch(() => undefined);
   return replication;
+}
+
+interface DirectionEvents {
+  on(event: 'active' | 'paused', listener: (error?: unknown) => void): DirectionEvents;
 }
 
 /** Live two-way sync that survives going offline and errors; cancel it to stop. */
@@ -209,14 +223,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
         delay = 0;
       })
       .on('paused', (error) => {
-        if (error) {
-          live.caughtUpAt = null;
-          return;
-        }
-        live.caughtUpAt = Date.now();
-        store.update(name, { state: 'paused', lastSyncAt: new Date().toISOString(), error: null });
-        void refreshPending(name, local);
-        void buildIndexesInBackground(name);
+        if (error) live.caughtUpAt = null;
       })
       .on('active', () => {
         live.caughtUpAt = null;
@@ -241,6 +248,28 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
         delay = backOff(delay);
         retryTimer = setTimeout(start, delay);
       });
+    // Caught up is both directions at rest. PouchDB's sync says `paused` as soon as the push
+    // rests, before the pull has started: a device would claim a sync it never had.
+    const directions = replication as unknown as Partial<Record<'pull' | 'push', DirectionEvents>>;
+    const rested = { pull: false, push: false };
+    for (const direction of ['pull', 'push'] as const) {
+      directions[direction]
+        ?.on('active', () => {
+          rested[direction] = false;
+        })
+        .on('paused', (error?: unknown) => {
+          rested[direction] = !error;
+          if (rested.pull && rested.push) caughtUp();
+        });
+    }
+  };
+
+  const caughtUp = () => {
+    live.caughtUpAt = Date.now();
+    store.update(name, { state: 'paused', lastSyncAt: new Date().toISOString(), error: null });
+    void refreshPending(name, local);
+    void pruneSettled(local, () => pendingIds(local)).catch(() => undefined);
+    void buildIndexesInBackground(name);
   };
 
   const online = () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adminTiles,
   enabledFeatures,
   countsByKlass,
   parseAddresses,
@@ -66,39 +65,6 @@ describe('phones and addresses', () => {
     ]);
     expect(upsertEntry([a, b], { ...a, main: false })).toEqual([{ ...a, main: false }, b]);
     expect(removeEntry([a, b], 'a')).toEqual([b]);
-  });
-});
-
-describe('adminTiles', () => {
-  it('lists the kind counters plus memberships', () => {
-    expect(adminTiles('moneta').map((t) => t.resource)).toEqual([
-      'outgos',
-      'incomes',
-      'transfers',
-      'exchanges',
-      'wallets',
-      'memberships',
-    ]);
-    expect(adminTiles('ticket', new Set(['maintenance'])).map((t) => t.resource)).toEqual([
-      'tickets',
-      'comments',
-      'customers',
-      'equipment',
-      'maintenances',
-      'estimates',
-      'handbooks',
-      'categories',
-      'disk',
-      'contracts',
-      'memberships',
-    ]);
-    expect(adminTiles('rdisk').map((t) => t.klass)).toEqual(['CloudFile', 'Membership']);
-    expect(adminTiles(null).map((t) => t.resource)).toEqual(['memberships']);
-  });
-
-  it('leaves out maintenances while the maintenance feature is off', () => {
-    expect(adminTiles('ticket').map((t) => t.resource)).not.toContain('maintenances');
-    expect(adminTiles('ticket', new Set(['checklist']))).toHaveLength(10);
   });
 });
 

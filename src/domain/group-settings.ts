@@ -1,7 +1,9 @@
 // A group's settings as the admin dashboard shows and edits them (spec 000 §2 "Admin dashboard",
 // §3 Adjustment, phone and address entries, §5 account profile).
 import { FIELD_MESSAGES as M, FieldErrors } from './errors';
-import { type AppKind, DEFAULT_GROUP_SETTINGS } from './groups';
+import { DEFAULT_GROUP_SETTINGS } from './groups';
+import { FEATURE_SWITCHES } from './modules';
+import { isCurrency } from './money';
 
 export interface AdjustmentDoc {
   _id: string;
@@ -25,17 +27,12 @@ export function settingsFromAdjustments(docs: readonly AdjustmentDoc[]): GroupSe
   return settings;
 }
 
-export const FEATURE_SWITCHES = ['billing', 'checklist', 'maintenance', 'project-management'] as const;
-export type FeatureSwitch = (typeof FEATURE_SWITCHES)[number];
-export const CONTRACT_RECEIPT_OPTIONS = ['on-demand', 'always'] as const;
-export const FEATURE_TEXTS = ['estimate-observation', 'receipt-configuration'] as const;
-
 export function isEnabled(settings: GroupSettings, key: string): boolean {
   return settings[key] === 'enabled';
 }
 
-/** The feature switches that are on, as the screens and menus ask for them. */
-export function enabledFeatures(settings: GroupSettings | null | undefined): Set<FeatureSwitch> {
+/** The feature switches (of every module) that are on, as the screens and menus ask for them. */
+export function enabledFeatures(settings: GroupSettings | null | undefined): Set<string> {
   return new Set(FEATURE_SWITCHES.filter((key) => settings && isEnabled(settings, key)));
 }
 
@@ -49,6 +46,8 @@ export function validateAccountProfile(input: Record<string, unknown>): FieldErr
   else if (name.length > 100) errors.add('name', `${M.tooLong} (maximum is 100 characters)`);
   const email = typeof input.billing_email === 'string' ? input.billing_email.trim() : '';
   if (email && !EMAIL_PATTERN.test(email)) errors.add('billing_email', M.invalid);
+  if (input.currency !== undefined && input.currency !== '' && !isCurrency(input.currency))
+    errors.add('currency', M.inclusion);
   return errors;
 }
 
@@ -144,54 +143,6 @@ export function removeEntry<T extends { id: string }>(list: readonly T[], id: st
 }
 
 /** Counter tiles of the admin dashboard: resource (the list's path) and the klass counted. */
-export interface AdminTile {
-  resource: string;
-  klass: string;
-  /** The feature switch the resource needs (maintenances: maintenance). */
-  feature?: FeatureSwitch;
-}
-
-const tile = (resource: string, klass: string, feature?: FeatureSwitch): AdminTile =>
-  feature ? { resource, klass, feature } : { resource, klass };
-
-const TILES: Record<AppKind, AdminTile[]> = {
-  ticket: [
-    tile('tickets', 'Ticket'),
-    tile('comments', 'Comment'),
-    tile('customers', 'Customer'),
-    tile('equipment', 'Equipment'),
-    tile('maintenances', 'Maintenance', 'maintenance'),
-    tile('estimates', 'Estimate'),
-    tile('handbooks', 'Handbook'),
-    tile('categories', 'Category'),
-    tile('disk', 'CloudFile'),
-    tile('contracts', 'Contract'),
-  ],
-  moneta: [
-    tile('outgos', 'Outgo'),
-    tile('incomes', 'Income'),
-    tile('transfers', 'Transfer'),
-    tile('exchanges', 'Exchange'),
-    tile('wallets', 'Wallet'),
-  ],
-  exoreader: [
-    tile('reader_items', 'ReaderItem'),
-    tile('reader_subscriptions', 'ReaderSubscription'),
-    tile('reader_labels', 'ReaderLabel'),
-  ],
-  textnotes: [tile('handbooks', 'Handbook'), tile('disk', 'CloudFile')],
-  rdisk: [tile('disk', 'CloudFile')],
-};
-
-/** The tiles of a group of `kind`; a tile whose feature is off (`features` lists those on) is left out. */
-export function adminTiles(
-  kind: AppKind | string | null | undefined,
-  features: ReadonlySet<string> = new Set(),
-): AdminTile[] {
-  const own = kind && kind in TILES ? TILES[kind as AppKind] : [];
-  return [...own.filter((t) => !t.feature || features.has(t.feature)), tile('memberships', 'Membership')];
-}
-
 /** Rows of the count-by-klass view (group_level=1) as klass → count. */
 export function countsByKlass(rows: unknown): Record<string, number> {
   const counts: Record<string, number> = {};

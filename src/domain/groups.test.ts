@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  enabledModules,
   freeGroupLimit,
   GROUP_MESSAGES,
   membershipChangeRefusal,
@@ -66,21 +65,5 @@ describe('redirectAfterSession', () => {
     expect(redirectAfterSession([m('acc-a'), m('acc-b', true)])).toEqual({ to: 'dashboard', accountId: 'acc-b' });
     expect(redirectAfterSession([m('acc-a'), m('acc-b')])).toEqual({ to: 'home', multiple: true });
     expect(redirectAfterSession([m('acc-a', true), m('acc-b', true)])).toEqual({ to: 'home', multiple: true });
-  });
-});
-
-describe('enabledModules', () => {
-  it('shows ticket and disk always, the others when enabled by settings or host', () => {
-    expect(enabledModules({ textnotes: 'enabled', budget: 'enabled', exoreader: 'disabled' })).toEqual([
-      'ticket',
-      'textnotes',
-      'rdisk',
-      'moneta',
-    ]);
-    expect(enabledModules({ textnotes: 'disabled', budget: 'disabled' }, 'exoreader')).toEqual([
-      'ticket',
-      'rdisk',
-      'exoreader',
-    ]);
   });
 });

@@ -32,6 +32,8 @@ export const DEFAULT_GROUP_SETTINGS: Readonly<Record<string, string>> = {
   maintenance: 'disabled',
   billing: 'disabled',
   'contract-receipt': 'on-demand',
+  // Groups created before it kept one count in dollars, as the product always showed them.
+  currency: 'USD',
   'estimate-observation': '',
   'receipt-configuration': '',
   phones: '[]',
@@ -129,20 +131,4 @@ export function redirectAfterSession(
   const bookmarked = accepted.filter((m) => m.bookmark);
   if (bookmarked.length === 1) return { to: 'dashboard', accountId: bookmarked[0]!.db_name };
   return { to: 'home', multiple: true };
-}
-
-export type Module = 'ticket' | 'textnotes' | 'rdisk' | 'moneta' | 'exoreader';
-
-/**
- * The modules a group shows in the module menu: Ticket and Remote Diskette always; Text Notes,
- * Moneta and Exoreader when the group's settings (or the host) enable them (spec 000 §2).
- */
-export function enabledModules(settings: Readonly<Record<string, string>>, hostModule: Module | null = null): Module[] {
-  const on = (key: string, module: Module) => settings[key] === 'enabled' || hostModule === module;
-  const modules: Module[] = ['ticket'];
-  if (on('textnotes', 'textnotes')) modules.push('textnotes');
-  modules.push('rdisk');
-  if (on('budget', 'moneta')) modules.push('moneta');
-  if (on('exoreader', 'exoreader')) modules.push('exoreader');
-  return modules;
 }

@@ -1,11 +1,13 @@
 // Who may do what with a database. The server runs these on every request before it talks to
 // the store; the client runs them for instant feedback. Rules of spec 000 §6, made concrete.
+import { isCurrency } from './money';
 import { FIELD_MESSAGES, type FieldReasons, MESSAGES } from './errors';
 import { databaseKind, ID_PREFIXES, type IdPrefix, isId, type Klass, klassOfId } from './ids';
 import { ADMIN_ONLY_KLASSES } from './groups';
 import { judgeRecordDelete, judgeRecordWrite, type RuleContext, specOfKlass } from './records';
 import { isLocale } from './locale';
 import { sameValue } from './merge';
+import { MODULE_SERVER_DOC_IDS, MODULE_SERVER_KLASSES, moduleUpdateHandlers } from './modules';
 
 export const TOKEN_PERMISSIONS = ['read', 'write'] as const;
 export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];
@@ -26,14 +28,22 @@ export function canReadDatabase(actor: Actor, db: string): boolean {
 
 /** Update handlers clients may call, per database kind; each changes only what its name says. */
 export const CLIENT_UPDATE_HANDLERS: Record<'personal' | 'group', readonly string[]> = {
-  personal: ['bookmark/true', 'bookmark/false'],
-  group: ['status/accept'],
+  personal: ['bookmark/true', 'bookmark/false', ...moduleUpdateHandlers('personal')],
+  group: ['status/accept', ...moduleUpdateHandlers('group')],
 };
 
-/** Server-written documents whose ids carry no klass prefix (the ticket-series counter). */
-const SERVER_DOC_IDS = new Set(['ticket-series']);
+/** Server-written documents whose ids carry no klass prefix (a module's counter). */
+const SERVER_DOC_IDS: ReadonlySet<string> = MODULE_SERVER_DOC_IDS;
 /** Klasses only the server writes, whatever the database (memberships change through their own calls). */
-const SERVER_KLASSES = new Set(['UserToken', 'User', 'PlanPrice', 'Account', 'Membership', 'Invite', 'TicketSeries']);
+const SERVER_KLASSES: ReadonlySet<string> = new Set([
+  'UserToken',
+  'User',
+  'PlanPrice',
+  'Account',
+  'Membership',
+  'Invite',
+  ...MODULE_SERVER_KLASSES,
+]);
 
 /** What the server knows about the actor in a group database. */
 export interface GroupAccess {
@@ -132,11 +142,19 @@ export function checkDocWrite(
   if (!group) return checkPersonalDoc(doc);
   // Records with screens are checked with the rules their forms use, and a change with the rules
   // about changes, beside the stored version (src/domain/records).
+  if (doc.klass === 'Adjustment') return checkGroupSetting(doc);
   const spec = specOfKlass(doc.klass);
   if (spec) {
     const errors = judgeRecordWrite(spec, live, doc as Record<string, unknown>, context);
     if (errors.hasErrors) return { ok: false, status: 422, reason: errors.reasons };
   }
+  return ALLOWED;
+}
+
+/** Settings read as more than text: the money's currency. */
+function checkGroupSetting(doc: DocWrite): WriteVerdict {
+  if (doc.key === 'currency' && !isCurrency(doc.value))
+    return { ok: false, status: 422, reason: { value: [FIELD_MESSAGES.inclusion] } };
   return ALLOWED;
 }
 

@@ -6,7 +6,7 @@ import { localDb } from '../../src/data/databases';
 import { registeredIndexes } from '../../src/data/indexes';
 import { type ListQuery, listRecords } from '../../src/data/record-list';
 import { ensureIndex } from '../../src/data/records';
-import { countBoard, listBoard } from '../../src/features/board/api/list-board';
+import { countBoard, listBoard } from '../../src/features/tickets/board/api/list-board';
 
 declare global {
   interface Window {

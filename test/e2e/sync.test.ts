@@ -96,6 +96,7 @@ describe('sync outcomes', () => {
     const app = new AppPage(page);
     await app.login(member.email, member.password);
     await app.waitForPath(`/account/${db}`);
+    await app.installed();
     await app.synced(db);
 
     await context.setOffline(true);
@@ -108,6 +109,8 @@ describe('sync outcomes', () => {
     expect((await owner.client.delete(`/db/${db}/${member.membershipId}?rev=${membership.body._rev}`)).status).toBe(
       200,
     );
+    // The server takes the access away in the background: the device comes back after it has.
+    await expect.poll(async () => (await member.client.get(`/db/${db}`)).status).toBe(403);
     await context.setOffline(false);
 
     const dialog = page.getByRole('dialog', { name: app.t('sync.revokedTitle', { name: 'Oficina Temporária' }) });

@@ -182,9 +182,7 @@ async function visit(show: (page: Page) => void): Promise<void> {
     await app.login(user.email, user.password);
     await page.waitForURL((url) => url.pathname === `/account/${db}`);
     // Installed and synced before leaving the shop: the service worker controls the page.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await app.installed();
     const sync = page.locator('[data-sync-state]');
     await expect.poll(() => sync.getAttribute('data-sync-state'), { timeout: 20_000 }).toBe('online');
 
@@ -315,8 +313,8 @@ async function visit(show: (page: Page) => void): Promise<void> {
         timeout: 30_000,
       })
       .toEqual([
-        { description: 'Carga de gás R410A', quantity: 1, value: 180 },
-        { description: 'Limpeza do dreno', quantity: 2, value: 45.5 },
+        { description: 'Carga de gás R410A', quantity: 1, value: 18000 },
+        { description: 'Limpeza do dreno', quantity: 2, value: 4550 },
       ]);
     await expect.poll(() => page.locator('[data-pending]').getAttribute('data-pending'), { timeout: 30_000 }).toBe('0');
 
@@ -352,6 +350,14 @@ async function visit(show: (page: Page) => void): Promise<void> {
     await page.goto(`/account/${db}`);
     await expect.poll(() => bar('high').getAttribute('aria-valuenow'), { timeout: 20_000 }).toBe('100');
     expect(await bar('medium').getAttribute('aria-valuenow')).toBe('0');
+
+    // The admin's comments tile opens the comments: what was said, on which ticket, by whom.
+    await app.openAdmin();
+    await page.locator('[data-tile="comments"] a').click();
+    await app.waitForPath(`/account/${db}/comments`);
+    const row = page.getByRole('row').filter({ hasText: 'Dreno entupido, limpo no local.' });
+    await row.getByRole('link', { name: new RegExp(`#${number}`) }).waitFor();
+    expect(await page.getByRole('link', { name: app.t('records.comments.new') }).count()).toBe(0);
     await context.close();
     visited = { user, db, ticketId, estimateId, equipmentId };
   }

@@ -2,7 +2,7 @@
 // malformed one with 422 and a reason per part, whichever way the ticket is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
-import { MAX_SIGNATURE_BYTES } from '../../src/domain/receipts';
+import { MAX_SIGNATURE_BYTES } from '../../src/domain/modules/ticket/receipts';
 import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES as M } from '../../src/domain/errors';
 import { newId } from '../../src/domain/ids';
-import { TICKET_RESOURCES } from '../../src/domain/records/ticket-module';
+import { TICKET_RESOURCES } from '../../src/domain/modules/ticket/records';
 import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -170,9 +170,11 @@ const CASES: Record<string, Case> = {
       description: 'New seal',
       customer_id: customerId,
       ticket_id: ticketId,
+      currency: 'BRL',
+      // Money in minor units: R$ 15,50 and R$ 80,00.
       items: [
-        { description: 'Seal', quantity: 2, value: 15.5 },
-        { description: 'Labour', quantity: 1, value: 80 },
+        { description: 'Seal', quantity: 2, value: 1550 },
+        { description: 'Labour', quantity: 1, value: 8000 },
       ],
     },
     update: { observation: 'Valid for 30 days' },
@@ -181,19 +183,22 @@ const CASES: Record<string, Case> = {
         doc: {
           klass: 'Estimate',
           description: 'Bad rows',
+          currency: 'BRL',
           items: [
             { description: 'ok', quantity: 1, value: 1 },
             { description: 'x', quantity: 'two', value: -1 },
+            { description: 'float', quantity: 1, value: 15.5 },
           ],
         },
         reasons: {
           'items.1.quantity': ['is not a number'],
           'items.1.value': ['must be greater than or equal to 0'],
+          'items.2.value': ['is not a number'],
         },
       },
       {
-        doc: { klass: 'Estimate', items: 'not rows' },
-        reasons: { description: [M.blank], items: [M.invalid] },
+        doc: { klass: 'Estimate', items: 'not rows', currency: 'XYZ' },
+        reasons: { description: [M.blank], items: [M.invalid], currency: [M.invalid] },
       },
     ],
   },
@@ -362,6 +367,7 @@ describe('_bulk_docs', () => {
       _rev: rev,
       klass: 'Estimate',
       description: 'Replicated',
+      currency: 'USD',
       items: [{ description: 'x', quantity: 1 }],
     };
     const res = await owner.client.post<BulkRow[]>(`/db/${db}/_bulk_docs`, { docs: [good, bad], new_edits: false });

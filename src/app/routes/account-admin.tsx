@@ -1,3 +1,8 @@
 import { AdminPage } from '../../features/groups/components/admin-page';
+import { useCurrentGroup } from '../../features/groups/group-store';
+import { featureModule } from '../feature-modules';
 
-export default AdminPage;
+export default function AccountAdminRoute() {
+  const group = useCurrentGroup();
+  return <AdminPage cards={featureModule(group?.account.kind)?.AdminCards} />;
+}

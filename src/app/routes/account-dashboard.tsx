@@ -1,8 +1,13 @@
 import { isUnconfirmed } from '../../domain/user';
 import { useSessionStore } from '../../features/accounts/session-store';
 import { DashboardPage } from '../../features/groups/components/dashboard-page';
+import { useCurrentGroup } from '../../features/groups/group-store';
+import { featureModule } from '../feature-modules';
 
 export default function AccountDashboardRoute() {
   const user = useSessionStore((s) => s.user);
-  return <DashboardPage unconfirmed={user ? isUnconfirmed(user) : false} />;
+  const group = useCurrentGroup();
+  // The cards of the group's own module (priority bars).
+  const cards = featureModule(group?.account.kind)?.DashboardCards;
+  return <DashboardPage unconfirmed={user ? isUnconfirmed(user) : false} cards={cards} />;
 }

@@ -1,6 +1,6 @@
 import { ErrorPage } from '../../components/error-page';
 import { ResourceFormPage } from '../../components/resource/resource-form-page';
-import { RESOURCE_MODULES } from '../resource-modules';
+import { RESOURCE_MODULES } from '../feature-modules';
 import { useResourceRoute } from '../use-resource-env';
 
 /** resources#new and resources#edit (with a record id). */

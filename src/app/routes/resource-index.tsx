@@ -1,6 +1,6 @@
 import { ErrorPage } from '../../components/error-page';
 import { ResourceIndexPage } from '../../components/resource/resource-index-page';
-import { RESOURCE_MODULES } from '../resource-modules';
+import { RESOURCE_MODULES } from '../feature-modules';
 import { useResourceRoute } from '../use-resource-env';
 
 export default function ResourceIndexRoute() {

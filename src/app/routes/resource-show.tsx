@@ -1,6 +1,6 @@
 import { ErrorPage } from '../../components/error-page';
 import { ResourceShowPage } from '../../components/resource/resource-show-page';
-import { RESOURCE_MODULES } from '../resource-modules';
+import { RESOURCE_MODULES } from '../feature-modules';
 import { useResourceRoute } from '../use-resource-env';
 
 export default function ResourceShowRoute() {
@@ -13,7 +13,7 @@ export default function ResourceShowRoute() {
       spec={spec}
       env={env}
       recordId={recordId}
-      readOnly={spec.resource === 'comments'}
+      readOnly={spec.screens !== undefined && !spec.screens.includes('edit')}
       hide={module?.showHides}
       hideRelated={module?.hideRelated}
       actions={module?.showActions && ((record) => module.showActions!(record, env))}

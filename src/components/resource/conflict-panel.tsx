@@ -91,6 +91,7 @@ export function ConflictPanel({
                         field={fieldOf(spec, c.field)}
                         value={c[side]}
                         env={env}
+                        record={(side === 'mine' ? conflict.winner : loser) ?? {}}
                         related={related}
                       />
                     </Box>

@@ -92,7 +92,7 @@ function RelatedList({
   );
 }
 
-/** The records pointing at this one (a customer's tickets, an equipment's maintenances…). */
+/** The records pointing at this one (a customer's orders, an equipment's maintenances…). */
 export function RelatedRecords({
   spec,
   env,

@@ -20,7 +20,7 @@ export interface ResourceEnv {
 
 /** What a module adds to the generic screens of one resource. */
 export interface ResourceHooks {
-  /** Before a save: fills what the product computes (a ticket's number, its checklist). */
+  /** Before a save: fills what the product computes (a record's number, a list it takes from another record). */
   prepare?: (doc: PouchDoc, context: { isNew: boolean; env: ResourceEnv }) => Promise<PouchDoc>;
   /** After a save: writes related records (equipment related to its customer). */
   afterSave?: (

@@ -41,10 +41,15 @@ export interface ResourceFormProps {
 }
 
 /** Values a stored record shows in inputs (numbers stay numbers until edited). */
-function draftOf(spec: ResourceSpec, doc: PouchDoc | null, prefill: URLSearchParams): Record<string, unknown> {
+function draftOf(
+  spec: ResourceSpec,
+  doc: PouchDoc | null,
+  prefill: URLSearchParams,
+  settings: Readonly<Record<string, string>>,
+): Record<string, unknown> {
   if (doc) return Object.fromEntries(spec.fields.map((f) => [f.name, doc[f.name]]));
-  const values = initialValues(spec);
-  // New records started from another one: /tickets/new?customer_id=…
+  const values = initialValues(spec, settings);
+  // New records started from another one: /<resource>/new?customer_id=…
   for (const field of spec.fields) {
     const given = prefill.get(field.name);
     if (given) values[field.name] = given;
@@ -59,7 +64,9 @@ export function ResourceFormPage({ spec, env, recordId, hooks, filters, children
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [stored, setStored] = useState<PouchDoc | null | undefined>(recordId ? undefined : null);
-  const [draft, setDraft] = useState<Record<string, unknown> | null>(recordId ? null : draftOf(spec, null, params));
+  const [draft, setDraft] = useState<Record<string, unknown> | null>(
+    recordId ? null : draftOf(spec, null, params, env.settings),
+  );
   const [error, setError] = useErrorState();
   const [pending, setPending] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -72,7 +79,7 @@ export function ResourceFormPage({ spec, env, recordId, hooks, filters, children
       (doc) => {
         if (!live) return;
         setStored(doc?.klass === spec.klass ? doc : null);
-        if (doc) setDraft(draftOf(spec, doc, new URLSearchParams()));
+        if (doc) setDraft(draftOf(spec, doc, new URLSearchParams(), {}));
       },
       (caught: unknown) => live && setError(caught),
     );
@@ -106,6 +113,7 @@ export function ResourceFormPage({ spec, env, recordId, hooks, filters, children
       value={draft[field.name]}
       onChange={(value) => set(field.name, value)}
       env={env}
+      record={draft}
       errorOf={errorOf}
       filter={choices[field.name]}
     />

@@ -50,12 +50,14 @@ export function fieldLabel(t: (key: string) => string, spec: ResourceSpec, name:
 interface ResourceIndexProps {
   spec: ResourceSpec;
   env: ResourceEnv;
-  /** Buttons a module adds beside "New" (the ticket board). */
+  /** Buttons a module adds beside "New" (a board of the same records). */
   actions?: ReactNode;
 }
 
 /** The index screen of every described resource: search, advanced search, pages, empty state. */
 export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
+  // Some records are written only from another screen (comments, from the record they are about).
+  const canCreate = !spec.screens || spec.screens.includes('new');
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
@@ -127,14 +129,16 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
         </Typography>
         <Stack direction="row" spacing={1}>
           {actions}
-          <Button
-            component={RouterLink}
-            to={resourcePath(env, spec, '/new')}
-            variant="contained"
-            startIcon={<AddIcon />}
-          >
-            {t(`records.${spec.resource}.new`)}
-          </Button>
+          {canCreate && (
+            <Button
+              component={RouterLink}
+              to={resourcePath(env, spec, '/new')}
+              variant="contained"
+              startIcon={<AddIcon />}
+            >
+              {t(`records.${spec.resource}.new`)}
+            </Button>
+          )}
         </Stack>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -212,7 +216,8 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
         <EmptyState
           title={search ? t('resource.noMatch') : t(`records.${spec.resource}.empty`)}
           action={
-            !search && (
+            !search &&
+            canCreate && (
               <Button component={RouterLink} to={resourcePath(env, spec, '/new')} startIcon={<AddIcon />}>
                 {t(`records.${spec.resource}.new`)}
               </Button>
@@ -256,6 +261,7 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
                               field={fieldOf(spec, column)}
                               value={row[column]}
                               env={env}
+                              record={row}
                               related={related}
                               compact
                             />
@@ -266,6 +272,7 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
                             field={fieldOf(spec, column)}
                             value={row[column]}
                             env={env}
+                            record={row}
                             related={related}
                             compact
                           />

@@ -88,7 +88,14 @@ export function ResourceShowPage({
         {fieldLabel(t, spec, field.name)}
       </Typography>
       <Box sx={{ overflowWrap: 'anywhere' }}>
-        <FieldValue resource={spec.resource} field={field} value={record[field.name]} env={env} related={related} />
+        <FieldValue
+          resource={spec.resource}
+          field={field}
+          value={record[field.name]}
+          env={env}
+          record={record}
+          related={related}
+        />
       </Box>
     </Box>
   );

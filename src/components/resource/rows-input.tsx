@@ -1,33 +1,23 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import {
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  IconButton,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../domain/records/schema';
 
 type Row = Record<string, unknown>;
 
 interface RowsInputProps {
-  resource: string;
   field: FieldSpec;
   label: string;
   value: Row[] | undefined;
   onChange: (rows: Row[]) => void;
-  /** Messages by `<field>.<row>.<column>`. */
-  errorOf: (key: string) => string | undefined;
+  /** One column's input in one row, named `<field>.<row>.<column>` (from the field-type registry). */
+  renderCell: (column: FieldSpec, name: string, value: unknown, set: (value: unknown) => void) => ReactNode;
 }
 
 /** The parts of a record (estimate items, phones, addresses) edited as a list of small forms. */
-export function RowsInput({ resource, field, label, value = [], onChange, errorOf }: RowsInputProps) {
+export function RowsInput({ field, label, value = [], onChange, renderCell }: RowsInputProps) {
   const { t } = useTranslation();
   const columns = field.rows ?? [];
   const set = (index: number, column: string, cell: unknown) =>
@@ -46,41 +36,11 @@ export function RowsInput({ resource, field, label, value = [], onChange, errorO
               useFlexGap
               sx={{ flexWrap: 'wrap', alignItems: { sm: 'flex-start' } }}
             >
-              {columns.map((column) => {
-                const name = `${field.name}.${index}.${column.name}`;
-                const columnLabel = t(`records.${resource}.rows.${field.name}.${column.name}`);
-                if (column.type === 'boolean') {
-                  return (
-                    <FormControlLabel
-                      key={column.name}
-                      control={
-                        <Checkbox
-                          name={name}
-                          checked={row[column.name] === true}
-                          onChange={(e) => set(index, column.name, e.target.checked)}
-                        />
-                      }
-                      label={columnLabel}
-                    />
-                  );
-                }
-                const numeric = column.type === 'decimal' || column.type === 'integer';
-                const error = errorOf(name);
-                return (
-                  <TextField
-                    key={column.name}
-                    size="small"
-                    label={columnLabel}
-                    value={row[column.name] === undefined ? '' : String(row[column.name])}
-                    onChange={(e) => set(index, column.name, e.target.value)}
-                    required={column.required}
-                    error={Boolean(error)}
-                    helperText={error}
-                    sx={{ flex: { xs: '0 0 auto', sm: numeric ? '0 1 8rem' : '1 1 12rem' } }}
-                    slotProps={{ htmlInput: { name, inputMode: numeric ? 'decimal' : undefined } }}
-                  />
-                );
-              })}
+              {columns.map((column) =>
+                renderCell(column, `${field.name}.${index}.${column.name}`, row[column.name], (cell) =>
+                  set(index, column.name, cell),
+                ),
+              )}
               <IconButton
                 aria-label={t('resource.removeRow', { label })}
                 onClick={() => onChange(value.filter((_, i) => i !== index))}

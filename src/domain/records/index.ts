@@ -1,8 +1,9 @@
-// Every record kind with generic screens, by resource (route segment) and by klass.
+// Every record kind with generic screens, by resource (route segment) and by klass: the records
+// of every module (src/domain/modules).
+import { MODULE_RECORDS } from '../modules';
 import type { ResourceSpec } from './schema';
-import { TICKET_RESOURCES } from './ticket-module';
 
-export const RESOURCES: readonly ResourceSpec[] = [...TICKET_RESOURCES];
+export const RESOURCES: readonly ResourceSpec[] = MODULE_RECORDS;
 
 const BY_RESOURCE = new Map(RESOURCES.map((spec) => [spec.resource, spec]));
 const BY_KLASS = new Map(RESOURCES.map((spec) => [spec.klass as string, spec]));
@@ -24,7 +25,8 @@ export function recordTitle(doc: Readonly<Record<string, unknown>> | null | unde
   const title = spec ? doc[spec.titleField] : undefined;
   const text = typeof title === 'string' || typeof title === 'number' ? String(title) : '';
   const short = text.split('\n')[0]!.slice(0, 80);
-  return doc.klass === 'Ticket' && doc.number ? `#${String(doc.number)} ${short}` : short;
+  const number = spec?.numberField ? doc[spec.numberField] : undefined;
+  return typeof number === 'string' && number ? `#${number} ${short}` : short;
 }
 
 /**

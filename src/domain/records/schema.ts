@@ -3,51 +3,20 @@
 // descriptions, so a rule written here holds on the device and on the server alike.
 import { FIELD_MESSAGES as M, FieldErrors } from '../errors';
 import { type IdPrefix, type Klass, ID_PREFIXES, isId } from '../ids';
-import { normalizeTags } from '../tags';
+import { checkField, coerceValue, type FieldSpec, isBlank } from './field-types';
 
-export type FieldType =
-  | 'text'
-  | 'textarea'
-  | 'markdown'
-  | 'email'
-  | 'url'
-  | 'date'
-  | 'integer'
-  | 'decimal'
-  | 'boolean'
-  | 'select'
-  | 'reference'
-  | 'member'
-  | 'color'
-  | 'tags'
-  | 'lines'
-  | 'rows';
-
-export interface FieldSpec {
-  name: string;
-  type: FieldType;
-  required?: boolean;
-  /** `select`: the values allowed. */
-  options?: readonly string[];
-  /** `reference`: the kind of record pointed at. */
-  ref?: Klass;
-  /** Numbers: inclusive bounds. */
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  /** Shown greyed with a notice: data kept, to be deleted (spec 001 §3, Brazil-specific fields). */
-  deprecated?: boolean;
-  /** Hidden, and not required, while this group feature is off (e.g. `checklist`). */
-  feature?: string;
-  /** Written by the product, shown but never edited in forms. */
-  readOnly?: boolean;
-  /** Offered in the form only when creating. */
-  createOnly?: boolean;
-  /** `rows`: the columns of each row. */
-  rows?: readonly FieldSpec[];
-  /** The value a new record starts with. */
-  initial?: unknown;
-}
+export {
+  atLeast,
+  atMost,
+  coerceValue,
+  DEFAULT_MAX_LENGTH,
+  type FieldSpec,
+  type FieldType,
+  isValidDate,
+  LONG_MAX_LENGTH,
+  NUMBER_MESSAGES,
+  tooLong,
+} from './field-types';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -75,15 +44,21 @@ export interface ResourceSpec {
   defaultSort: { field: string; direction: SortDirection };
   /** The field that names a record in links and titles. */
   titleField: string;
+  /** A number people say aloud (a service order's `3-17`), shown as `#3-17` before the title. */
+  numberField?: string;
+  /** How the recent-changes timeline names a record, when the title field alone says too little. */
+  label?: (doc: Doc) => string;
   /** The whole resource hides while this group feature is off (maintenances). */
   feature?: string;
+  /** Its generic screens; all four when unsaid (comments are written from the record they are about: no new, no edit). */
+  screens?: readonly ('index' | 'new' | 'show' | 'edit')[];
   /**
-   * Rules for what no form field describes (e.g. a ticket's signed receipt): adds its reasons,
+   * Rules for what no form field describes (e.g. a signed receipt kept on a record): adds its reasons,
    * keyed by field path, so the device and the server refuse alike.
    */
   check?: (doc: Readonly<Record<string, unknown>>, errors: FieldErrors) => void;
   /**
-   * Rules about a change, which see the stored version beside the new one (a closed ticket only
+   * Rules about a change, which see the stored version beside the new one (a closed order only
    * reopens): they add reasons as `check` does. Judged on the device before writing and on the
    * server on every write path.
    */
@@ -92,108 +67,8 @@ export interface ResourceSpec {
   canDelete?: (stored: Doc, context: RuleContext) => string | null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const URL_PATTERN = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const COLOR = /^#[0-9a-f]{6}$/i;
-const INTEGER = /^[-+]?\d+$/;
-const DECIMAL = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
-
-export const DEFAULT_MAX_LENGTH = 255;
-export const LONG_MAX_LENGTH = 100_000;
-
-export const NUMBER_MESSAGES = {
-  notANumber: 'is not a number',
-  notAnInteger: 'must be an integer',
-} as const;
-
-export function tooLong(max: number): string {
-  return `${M.tooLong} (maximum is ${max} characters)`;
-}
-export function atLeast(min: number): string {
-  return `must be greater than or equal to ${min}`;
-}
-export function atMost(max: number): string {
-  return `must be less than or equal to ${max}`;
-}
-
 /** Bookkeeping every record carries (spec 001 §3): written by the product, not in forms. */
 export const STAMP_FIELDS = ['created_at', 'created_by', 'updated_at', 'updated_by'] as const;
-
-function isBlank(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    (typeof value === 'string' && value.trim() === '') ||
-    (Array.isArray(value) && value.length === 0)
-  );
-}
-
-export function isValidDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-function checkNumber(errors: FieldErrors, key: string, field: FieldSpec, value: unknown): void {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    errors.add(key, NUMBER_MESSAGES.notANumber);
-    return;
-  }
-  if (field.type === 'integer' && !Number.isInteger(value)) errors.add(key, NUMBER_MESSAGES.notAnInteger);
-  else if (field.min !== undefined && value < field.min) errors.add(key, atLeast(field.min));
-  else if (field.max !== undefined && value > field.max) errors.add(key, atMost(field.max));
-}
-
-function checkText(errors: FieldErrors, key: string, field: FieldSpec, value: unknown): void {
-  if (typeof value !== 'string') {
-    errors.add(key, M.invalid);
-    return;
-  }
-  const long = field.type === 'textarea' || field.type === 'markdown' || field.type === 'lines';
-  const max = field.maxLength ?? (long ? LONG_MAX_LENGTH : DEFAULT_MAX_LENGTH);
-  if (value.length > max) {
-    errors.add(key, tooLong(max));
-    return;
-  }
-  const pattern = { email: EMAIL, url: URL_PATTERN, color: COLOR }[field.type as 'email' | 'url' | 'color'];
-  if (pattern && !pattern.test(value.trim())) errors.add(key, M.invalid);
-  if (field.type === 'date' && !isValidDate(value)) errors.add(key, M.invalid);
-  if (field.type === 'select' && !field.options?.includes(value)) errors.add(key, M.inclusion);
-  if (field.type === 'reference' && field.ref && !isId(value, ID_PREFIXES[field.ref])) errors.add(key, M.invalid);
-  if (field.type === 'member' && !isId(value, 'usr')) errors.add(key, M.invalid);
-}
-
-function checkField(errors: FieldErrors, key: string, field: FieldSpec, value: unknown): void {
-  if (isBlank(value)) {
-    if (field.required) errors.add(key, M.blank);
-    return;
-  }
-  switch (field.type) {
-    case 'integer':
-    case 'decimal':
-      return checkNumber(errors, key, field, value);
-    case 'boolean':
-      if (typeof value !== 'boolean') errors.add(key, M.invalid);
-      return;
-    case 'tags':
-      if (!Array.isArray(value) || !value.every((t) => typeof t === 'string')) errors.add(key, M.invalid);
-      return;
-    case 'rows':
-      if (!Array.isArray(value) || !value.every((r) => r && typeof r === 'object' && !Array.isArray(r))) {
-        errors.add(key, M.invalid);
-        return;
-      }
-      value.forEach((row: Record<string, unknown>, index) => {
-        for (const column of field.rows ?? [])
-          checkField(errors, `${key}.${index}.${column.name}`, column, row[column.name]);
-      });
-      return;
-    default:
-      return checkText(errors, key, field, value);
-  }
-}
 
 /** Whether a field applies in a group with these settings (feature switches). */
 export function fieldEnabled(field: FieldSpec, features: ReadonlySet<string> | null): boolean {
@@ -217,10 +92,10 @@ export function validateRecord(
   for (const field of spec.fields) {
     const value = doc[field.name];
     if (!fieldEnabled(field, features)) {
-      if (!isBlank(value)) checkField(errors, field.name, { ...field, required: false }, value);
+      if (!isBlank(value)) checkField(errors, field.name, { ...field, required: false }, value, doc);
       continue;
     }
-    checkField(errors, field.name, field, value);
+    checkField(errors, field.name, field, value, doc);
   }
   spec.check?.(doc, errors);
   return errors;
@@ -247,36 +122,6 @@ export function judgeRecordDelete(spec: ResourceSpec, stored: Doc | null, contex
   return stored && stored._deleted !== true ? (spec.canDelete?.(stored, context) ?? null) : null;
 }
 
-/** Form text to stored values: trimmed text, numbers as numbers, blanks as absent. */
-export function coerceValue(field: FieldSpec, raw: unknown): unknown {
-  if (typeof raw !== 'string') {
-    if (field.type === 'rows' && Array.isArray(raw)) {
-      return raw.map((row: Record<string, unknown>) => coerceRow(field.rows ?? [], row));
-    }
-    return raw;
-  }
-  if (field.type === 'tags') {
-    const tags = normalizeTags(raw);
-    return tags.length > 0 ? tags : undefined;
-  }
-  const text = field.type === 'textarea' || field.type === 'markdown' || field.type === 'lines' ? raw : raw.trim();
-  if (text.trim() === '') return undefined;
-  if (field.type === 'integer' && INTEGER.test(text)) return Number(text);
-  if (field.type === 'decimal' && DECIMAL.test(text)) return Number(text.replace(',', '.'));
-  if (field.type === 'color') return text.toLowerCase();
-  return text;
-}
-
-function coerceRow(columns: readonly FieldSpec[], row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    const column = columns.find((c) => c.name === key);
-    const coerced = column ? coerceValue(column, value) : value;
-    if (coerced !== undefined) out[key] = coerced;
-  }
-  return out;
-}
-
 /** Applies a form's values over the stored record (fields absent from the form are kept). */
 export function coerceRecord(
   spec: ResourceSpec,
@@ -293,10 +138,17 @@ export function coerceRecord(
   return doc;
 }
 
-/** The values a new record's form starts with. */
-export function initialValues(spec: ResourceSpec): Record<string, unknown> {
+/** The values a new record's form starts with, some from the group's settings (its currency). */
+export function initialValues(
+  spec: ResourceSpec,
+  settings: Readonly<Record<string, unknown>> | null = null,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const field of spec.fields) if (field.initial !== undefined) values[field.name] = field.initial;
+  for (const field of spec.fields) {
+    const fromSetting = field.initialSetting ? settings?.[field.initialSetting] : undefined;
+    const initial = fromSetting !== undefined && fromSetting !== '' ? fromSetting : field.initial;
+    if (initial !== undefined) values[field.name] = initial;
+  }
   return values;
 }
 

@@ -4,6 +4,7 @@ import { type GroupSettings, settingsFromAdjustments } from '../../domain/group-
 import type { AppKind, Membership, Plan } from '../../domain/groups';
 import { findRecords } from '../../data/records';
 import { type Account, getAccount } from './api/get-account';
+import { watchReplica } from '../../data/replica-events';
 import { listAdjustments, listLocalAdjustments } from './api/group-settings';
 
 /** The account record as the device knows it: settings, and the admin flag of one's membership. */
@@ -40,7 +41,7 @@ interface GroupState {
   error: unknown;
   /** `userId` lets the group open offline with the user's own admin flag. */
   load: (accountId: string, userId?: string | null) => Promise<void>;
-  /** Reloads the current group after a change to its settings. */
+  /** Reads the current group's settings again from the device's copy (after a change to them). */
   refresh: () => Promise<void>;
   clear: () => void;
 }
@@ -48,7 +49,13 @@ interface GroupState {
 /** The current group's record and settings: what the shell, the dashboards and the menus depend on. */
 export const useGroupStore = create<GroupState>()((set, get) => {
   let loading = 0;
-  let user: string | null = null;
+  // Settings are read one way: from the replica, again whenever it changes (a save here, or sync
+  // bringing another administrator's), never by waiting on a round trip to the server.
+  let unwatch: (() => void) | null = null;
+  const watch = (accountId: string | null) => {
+    unwatch?.();
+    unwatch = accountId ? watchReplica(accountId, () => void get().refresh()) : null;
+  };
   const fetchGroup = async (accountId: string, userId: string | null, quietly: boolean) => {
     const ticket = ++loading;
     if (!quietly) {
@@ -87,14 +94,20 @@ export const useGroupStore = create<GroupState>()((set, get) => {
     status: 'idle',
     error: null,
     load: (accountId, userId = null) => {
-      user = userId;
+      watch(accountId);
       return fetchGroup(accountId, userId, false);
     },
     refresh: async () => {
       const { accountId } = get();
-      if (accountId) await fetchGroup(accountId, user, true);
+      if (!accountId) return;
+      const docs = await listLocalAdjustments(accountId).catch(() => null);
+      const { account, accountId: current } = get();
+      if (!docs || current !== accountId) return;
+      const settings = settingsFromAdjustments(docs);
+      set({ settings, account: account && settings.name ? { ...account, name: settings.name } : account });
     },
     clear: () => {
+      watch(null);
       loading++;
       set({ accountId: null, account: null, settings: null, status: 'idle', error: null });
     },

@@ -1,13 +1,12 @@
 import { create } from 'zustand';
 import { readSessionValue, writeSessionValue } from '../../data/preferences';
-import type { Module } from '../../domain/groups';
 
 const KEY = 'moneta.module';
 
 interface ModuleState {
   /** The module chosen in this browser session (spec 000 §1); null means the group's own kind. */
   chosen: string | null;
-  choose: (module: Module) => void;
+  choose: (module: string) => void;
 }
 
 export const useModuleStore = create<ModuleState>()((set) => ({

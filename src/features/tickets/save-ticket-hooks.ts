@@ -5,11 +5,11 @@ import { ApiError, validationError } from '../../data/api-error';
 import type { PouchDoc } from '../../data/pouch-api';
 import { getRecord } from '../../data/records';
 import { writeRecord } from '../../data/resource-writes';
-import { ensureTicketSeries, nextTicketNumber } from '../../data/ticket-series';
-import { equipment as equipmentSpec, tickets } from '../../domain/records/ticket-module';
+import { ensureTicketSeries, nextTicketNumber } from './api/ticket-series';
+import { equipment as equipmentSpec, tickets } from '../../domain/modules/ticket/records';
 import { validateRecord } from '../../domain/records/schema';
-import { checklistForSave, equipmentCustomerToRelate, statusEditError } from '../../domain/ticket-edits';
-import { TICKET_SERIES_MISSING } from '../../domain/ticket-number';
+import { checklistForSave, equipmentCustomerToRelate, statusEditError } from '../../domain/modules/ticket/ticket-edits';
+import { TICKET_SERIES_MISSING } from '../../domain/modules/ticket/ticket-number';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 

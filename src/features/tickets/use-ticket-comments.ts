@@ -5,8 +5,8 @@ import type { PouchDoc } from '../../data/pouch-api';
 import { listRecords } from '../../data/record-list';
 import { writeRecord } from '../../data/resource-writes';
 import { newId } from '../../domain/ids';
-import { comments } from '../../domain/records/ticket-module';
-import { newComment } from '../../domain/ticket-edits';
+import { comments } from '../../domain/modules/ticket/records';
+import { newComment } from '../../domain/modules/ticket/ticket-edits';
 
 /** A ticket's comments, newest first, `limit` of them; follows the replica as comments arrive. */
 export function useTicketComments(accountId: string, ticketId: string, limit: number) {

@@ -1,6 +1,7 @@
 // Groups: each one a database `acc-<uuid>` with its settings, memberships and records. Creating
 // one writes the database, its design documents, its default settings, the creator's membership
 // (and its copy in their personal database) and the creator's role — all of it, or nothing.
+import { defaultCurrency } from '../../domain/money';
 import { MESSAGES } from '../../domain/errors';
 import {
   type AppKind,
@@ -147,6 +148,7 @@ export async function createGroup(
     name,
     kind,
     'billing-email': user.email ?? '',
+    currency: defaultCurrency(user.locale),
     'created-by': user.label,
     'created-by-id': user._id,
     'created-at': now,

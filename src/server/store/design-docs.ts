@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RESOURCES } from '../../domain/records';
 import { type CouchClient, type CouchDoc, isConflict } from './couch-client';
 
 export type DesignTarget = 'users' | 'personal' | 'group';
@@ -17,8 +18,20 @@ export interface DesignDoc extends CouchDoc {
   validate_doc_update?: string;
 }
 
+/**
+ * What the sources leave to be written in at compile time, from the domain's descriptions: the
+ * search view's field table is every described record's `search`, so a module's records are
+ * searchable without editing the view.
+ */
+const PLACEHOLDERS: Record<string, () => string> = {
+  $SEARCH_FIELDS: () => JSON.stringify(Object.fromEntries(RESOURCES.map((spec) => [spec.klass, spec.search]))),
+};
+
 function read(file: string): string {
-  return readFileSync(file, 'utf8').trim();
+  let source = readFileSync(file, 'utf8').trim();
+  for (const [name, value] of Object.entries(PLACEHOLDERS))
+    if (source.includes(name)) source = source.replaceAll(name, value());
+  return source;
 }
 
 function subdirs(dir: string): string[] {

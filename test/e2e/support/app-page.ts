@@ -110,6 +110,13 @@ export class AppPage {
   }
 
   /** Waits until no spinner or skeleton is left on the page (bars with a value, such as priorities, are content). */
+  /** Installed as the app: the service worker controls the page, so the app opens offline. */
+  async installed(): Promise<void> {
+    await this.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    if (!(await this.page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await this.page.reload();
+    await this.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
+
   /** Waits until this device has synced the database at least once (its copy holds the server's data). */
   async synced(db: string): Promise<void> {
     await this.page.waitForFunction(

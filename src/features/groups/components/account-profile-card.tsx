@@ -19,26 +19,29 @@ import { useForm } from '../../../components/use-form-errors';
 import { validateAccountProfile } from '../../../domain/group-settings';
 import { saveGroupSetting } from '../api/group-settings';
 import { FormField } from '../../../components/form-field';
+import { currencyChoices } from '../../../components/currency-choices';
 
-const FIELDS = ['name', 'billing_email'] as const;
+const FIELDS = ['name', 'billing_email', 'currency'] as const;
 
 interface ProfileDialogProps {
   accountId: string;
   name: string;
   billingEmail: string;
+  currency: string;
   open: boolean;
   onClose: () => void;
   onSaved: () => Promise<void>;
 }
 
-function AccountProfileDialog({ accountId, name, billingEmail, open, onClose, onSaved }: ProfileDialogProps) {
-  const { t } = useTranslation();
+function AccountProfileDialog({ accountId, name, billingEmail, currency, open, onClose, onSaved }: ProfileDialogProps) {
+  const { t, i18n } = useTranslation();
   const form = useForm(FIELDS);
   const onSubmit = form.submit(async (values) => {
     const nextName = (values.name ?? '').trim();
     const nextEmail = (values.billing_email ?? '').trim();
     if (nextName !== name) await saveGroupSetting(accountId, 'name', nextName);
     if (nextEmail !== billingEmail) await saveGroupSetting(accountId, 'billing-email', nextEmail);
+    if (values.currency && values.currency !== currency) await saveGroupSetting(accountId, 'currency', values.currency);
     await onSaved();
     onClose();
   }, validateAccountProfile);
@@ -68,6 +71,20 @@ function AccountProfileDialog({ accountId, name, billingEmail, open, onClose, on
               type="email"
               defaultValue={billingEmail}
             />
+            <TextField
+              select
+              label={t('admin.profile.currency')}
+              defaultValue={currency}
+              helperText={form.fieldProps('currency').helperText ?? t('admin.profile.currencyHelp')}
+              error={form.fieldProps('currency').error}
+              slotProps={{ select: { native: true }, htmlInput: { name: 'currency' } }}
+            >
+              {currencyChoices(i18n.language).map((choice) => (
+                <option key={choice.code} value={choice.code}>
+                  {choice.label}
+                </option>
+              ))}
+            </TextField>
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -85,13 +102,21 @@ interface AccountProfileCardProps {
   accountId: string;
   name: string;
   billingEmail: string;
+  currency: string;
   admin: boolean;
   onSaved: () => Promise<void>;
 }
 
 /** Name and billing e-mail; administrators edit them in a modal (spec 000 §5). */
-export function AccountProfileCard({ accountId, name, billingEmail, admin, onSaved }: AccountProfileCardProps) {
-  const { t } = useTranslation();
+export function AccountProfileCard({
+  accountId,
+  name,
+  billingEmail,
+  currency,
+  admin,
+  onSaved,
+}: AccountProfileCardProps) {
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   return (
     <Card variant="outlined">
@@ -124,6 +149,14 @@ export function AccountProfileCard({ accountId, name, billingEmail, admin, onSav
               {billingEmail || t('admin.profile.noBillingEmail')}
             </Typography>
           </div>
+          <div>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t('admin.profile.currency')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }} data-group-currency={currency}>
+              {`${currency} — ${new Intl.DisplayNames(i18n.language, { type: 'currency' }).of(currency) ?? currency}`}
+            </Typography>
+          </div>
         </Stack>
       </CardContent>
       {admin && (
@@ -133,6 +166,7 @@ export function AccountProfileCard({ accountId, name, billingEmail, admin, onSav
           accountId={accountId}
           name={name}
           billingEmail={billingEmail}
+          currency={currency}
           open={editing}
           onClose={() => setEditing(false)}
           onSaved={onSaved}

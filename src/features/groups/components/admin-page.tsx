@@ -1,4 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ADDRESS_FIELDS,
@@ -15,7 +16,6 @@ import { AccountProfileCard } from './account-profile-card';
 import { CounterTiles } from './counter-tiles';
 import { type EntryListConfig, EntryListCard } from './entry-list-card';
 import { FeaturesCard } from './features-card';
-import { PriorityBarsCard } from './priority-bars-card';
 
 const PHONES: EntryListConfig = {
   settingKey: 'phones',
@@ -42,8 +42,8 @@ const ADDRESSES: EntryListConfig = {
   },
 };
 
-/** The admin dashboard (spec 000 §2): counters, ticket priorities, profile, features, phones and addresses. */
-export function AdminPage() {
+/** The admin dashboard (spec 000 §2): counters, its module's cards, profile, features, phones and addresses. */
+export function AdminPage({ cards: Cards }: { cards?: ComponentType<{ accountId: string }> }) {
   const { t } = useTranslation();
   const group = useCurrentGroup();
   const refresh = useGroupStore((s) => s.refresh);
@@ -62,18 +62,14 @@ export function AdminPage() {
         </Typography>
       </div>
       <CounterTiles accountId={accountId} kind={account.kind} features={enabledFeatures(settings)} />
-      {account.kind === 'ticket' && (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <PriorityBarsCard accountId={accountId} which="open" />
-          <PriorityBarsCard accountId={accountId} which="all" />
-        </Box>
-      )}
+      {Cards && <Cards accountId={accountId} />}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
         <Stack spacing={3}>
           <AccountProfileCard
             accountId={accountId}
             name={settings.name ?? account.name ?? ''}
             billingEmail={settings['billing-email'] ?? account['billing-email'] ?? ''}
+            currency={settings.currency ?? 'USD'}
             admin={admin}
             onSaved={refresh}
           />

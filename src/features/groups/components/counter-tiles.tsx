@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box';
 import { useReplicaQuery } from '../../../components/resource/use-records';
-import { adminTiles } from '../../../domain/group-settings';
+import { adminTiles } from '../../../domain/modules';
 import { countByKlass } from '../api/count-by-klass';
 
 interface CounterTilesProps {

@@ -1,14 +1,13 @@
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { type ComponentType, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useReplicaQuery } from '../../../components/resource/use-records';
 import { listRecentChanges } from '../api/list-recent-changes';
 import { useCurrentGroup } from '../group-store';
 import { NotificationsCard } from './notifications-card';
-import { PriorityBarsCard } from './priority-bars-card';
 import { RecentChangesCard } from './recent-changes-card';
 
 function ConfirmAccountCard() {
@@ -33,15 +32,17 @@ function ConfirmAccountCard() {
   );
 }
 
-/** The group's dashboard: confirmation card, ticket priorities, recent changes and system notifications. */
-export function DashboardPage({ unconfirmed }: { unconfirmed: boolean }) {
+type ModuleCards = ComponentType<{ accountId: string; refreshKey: number }>;
+
+/** The group's dashboard: confirmation card, its module's cards, recent changes and system notifications. */
+export function DashboardPage({ unconfirmed, cards }: { unconfirmed: boolean; cards?: ModuleCards }) {
   const group = useCurrentGroup();
   if (!group) return null;
   return (
     <GroupDashboard
       accountId={group.accountId}
       name={group.account.name || group.accountId}
-      kind={group.account.kind}
+      cards={cards}
       unconfirmed={unconfirmed}
     />
   );
@@ -50,11 +51,11 @@ export function DashboardPage({ unconfirmed }: { unconfirmed: boolean }) {
 interface GroupDashboardProps {
   accountId: string;
   name: string;
-  kind: string | null;
+  cards?: ModuleCards;
   unconfirmed: boolean;
 }
 
-function GroupDashboard({ accountId, name, kind, unconfirmed }: GroupDashboardProps) {
+function GroupDashboard({ accountId, name, cards: Cards, unconfirmed }: GroupDashboardProps) {
   const { t } = useTranslation();
   const [refreshKey, setRefreshKey] = useState(0);
   // Read again when the replica changes (sync, another tab) and when Refresh is pressed.
@@ -85,7 +86,7 @@ function GroupDashboard({ accountId, name, kind, unconfirmed }: GroupDashboardPr
         </Button>
       </Stack>
       {unconfirmed && <ConfirmAccountCard />}
-      {kind === 'ticket' && <PriorityBarsCard accountId={accountId} which="open" refreshKey={refreshKey} />}
+      {Cards && <Cards accountId={accountId} refreshKey={refreshKey} />}
       <RecentChangesCard
         accountId={accountId}
         changes={changes ?? (error ? [] : null)}

@@ -14,12 +14,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box';
 import { useErrorState } from '../../../components/use-error-state';
-import {
-  CONTRACT_RECEIPT_OPTIONS,
-  FEATURE_SWITCHES,
-  FEATURE_TEXTS,
-  type GroupSettings,
-} from '../../../domain/group-settings';
+import type { GroupSettings } from '../../../domain/group-settings';
+import { moduleSettings } from '../../../domain/modules';
 import { saveGroupSetting } from '../api/group-settings';
 
 interface FeaturesCardProps {
@@ -30,7 +26,7 @@ interface FeaturesCardProps {
   onSaved: () => Promise<void>;
 }
 
-/** Ticket groups' features (spec 000 §2 "Features"); other kinds have nothing to configure. */
+/** The settings the group's module offers (spec 000 §2 "Features"); a module without any says so. */
 export function FeaturesCard({ accountId, kind, settings, admin, onSaved }: FeaturesCardProps) {
   const { t } = useTranslation();
   const [error, setError] = useErrorState();
@@ -39,6 +35,10 @@ export function FeaturesCard({ accountId, kind, settings, admin, onSaved }: Feat
   // Shown at once while saving, so a switch moves when clicked; dropped when the save ends.
   const [optimistic, setOptimistic] = useState<Record<string, string>>({});
   const value = (key: string) => optimistic[key] ?? settings[key] ?? '';
+  const offered = moduleSettings(kind);
+  const switches = offered.filter((s) => s.type === 'switch');
+  const selects = offered.flatMap((s) => (s.type === 'select' ? [s] : []));
+  const textSettings = offered.filter((s) => s.type === 'text');
 
   const save = async (key: string, next: string) => {
     setSaving(key);
@@ -60,13 +60,13 @@ export function FeaturesCard({ accountId, kind, settings, admin, onSaved }: Feat
     <Card variant="outlined">
       <CardHeader title={t('admin.features.title')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
       <CardContent sx={{ pt: 0 }}>
-        {kind !== 'ticket' ? (
+        {offered.length === 0 ? (
           <Typography color="text.secondary">{t('admin.features.none')}</Typography>
         ) : (
           <Stack spacing={2}>
             <ErrorBox error={error} onClose={() => setError(null)} />
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {FEATURE_SWITCHES.map((key) => (
+              {switches.map(({ key }) => (
                 <FormControlLabel
                   key={key}
                   label={t(`admin.features.${key}`)}
@@ -81,21 +81,24 @@ export function FeaturesCard({ accountId, kind, settings, admin, onSaved }: Feat
                 />
               ))}
             </Box>
-            <TextField
-              select
-              label={t('admin.features.contract-receipt')}
-              value={value('contract-receipt') || 'on-demand'}
-              disabled={!admin || saving !== null}
-              onChange={(event) => void save('contract-receipt', event.target.value)}
-              slotProps={{ select: { native: true }, htmlInput: { name: 'contract-receipt' } }}
-            >
-              {CONTRACT_RECEIPT_OPTIONS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`admin.features.contractReceipt.${option}`)}
-                </option>
-              ))}
-            </TextField>
-            {FEATURE_TEXTS.map((key) => {
+            {selects.map(({ key, options }) => (
+              <TextField
+                key={key}
+                select
+                label={t(`admin.features.${key}`)}
+                value={value(key) || options[0]}
+                disabled={!admin || saving !== null}
+                onChange={(event) => void save(key, event.target.value)}
+                slotProps={{ select: { native: true }, htmlInput: { name: key } }}
+              >
+                {options.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`admin.features.options.${key}.${option}`)}
+                  </option>
+                ))}
+              </TextField>
+            ))}
+            {textSettings.map(({ key }) => {
               const text = texts[key] ?? settings[key] ?? '';
               const changed = texts[key] !== undefined && texts[key] !== (settings[key] ?? '');
               return (

@@ -4,7 +4,7 @@
 import { type ResourceEnv, writeOptions } from '../../../components/resource/resource-env';
 import type { PouchDoc } from '../../../data/pouch-api';
 import { updateRecord } from '../../../data/resource-writes';
-import { tickets } from '../../../domain/records/ticket-module';
+import { tickets } from '../../../domain/modules/ticket/records';
 
 /** Who writes, in which group, with which features switched on and which settings. */
 export type TicketWriter = Pick<ResourceEnv, 'accountId' | 'userId' | 'features' | 'settings'>;

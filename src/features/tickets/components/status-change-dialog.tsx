@@ -18,8 +18,8 @@ import { ErrorBox } from '../../../components/error-box';
 import type { ResourceEnv } from '../../../components/resource/resource-env';
 import { useErrorState } from '../../../components/use-error-state';
 import type { PouchDoc } from '../../../data/pouch-api';
-import { changeStatus, receiptBlocksDone } from '../../../domain/ticket-edits';
-import { isReopen, statusHelpKey, type TicketStatus } from '../../../domain/tickets';
+import { changeStatus, receiptBlocksDone } from '../../../domain/modules/ticket/ticket-edits';
+import { isReopen, statusHelpKey, type TicketStatus } from '../../../domain/modules/ticket/tickets';
 import { updateTicket } from '../api/update-ticket';
 
 interface StatusChangeDialogProps {

@@ -14,7 +14,7 @@ import { ErrorBox } from '../../../components/error-box';
 import type { ResourceEnv } from '../../../components/resource/resource-env';
 import { useErrorState } from '../../../components/use-error-state';
 import type { PouchDoc } from '../../../data/pouch-api';
-import { checklistOf, tickChecklistItem } from '../../../domain/ticket-edits';
+import { checklistOf, tickChecklistItem } from '../../../domain/modules/ticket/ticket-edits';
 import { updateTicket } from '../api/update-ticket';
 
 const revisionNumber = (rev: string | undefined) => Number.parseInt(rev ?? '', 10) || 0;

@@ -9,7 +9,7 @@ import { type ResourceEnv, resourcePath } from '../../../components/resource/res
 import { useErrorState } from '../../../components/use-error-state';
 import { useErrorText } from '../../../components/use-error-text';
 import type { PouchDoc } from '../../../data/pouch-api';
-import { comments } from '../../../domain/records/ticket-module';
+import { comments } from '../../../domain/modules/ticket/records';
 import { addTicketComment, useTicketComments } from '../use-ticket-comments';
 
 const PAGE = 20;

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceEnv } from '../../../components/resource/resource-env';
 import type { PouchDoc } from '../../../data/pouch-api';
-import { allowedStatuses, isReopen, isTicketStatus, type TicketStatus } from '../../../domain/tickets';
+import { allowedStatuses, isReopen, isTicketStatus, type TicketStatus } from '../../../domain/modules/ticket/tickets';
 import { StatusChangeDialog } from './status-change-dialog';
 
 /**

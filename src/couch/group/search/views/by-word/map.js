@@ -1,19 +1,10 @@
 function (doc) {
   // Words of each record's searchable fields, lowercased and without accents, keyed by kind:
   // the record lists find "joão 3-17" as the records holding a word starting with each term.
-  // The field table mirrors `search` in src/domain/records (a unit test keeps them equal).
+  // The field table is each described record's `search` (src/domain/records), written in when
+  // the design document is compiled (src/server/store/design-docs.ts).
   // ES5 only: CouchDB's JavaScript engine may be old.
-  var FIELDS = {
-    Ticket: ['number', 'title', 'content', 'problem'],
-    Customer: ['name', 'short_name', 'email', 'company_name'],
-    Equipment: ['identifier', 'description', 'maker', 'location'],
-    Contract: ['description'],
-    Estimate: ['number', 'description'],
-    Maintenance: ['date', 'next_maintenance'],
-    Category: ['name'],
-    Handbook: ['title', 'content', 'categories'],
-    Comment: ['content']
-  };
+  var FIELDS = $SEARCH_FIELDS;
   var FOLD = { a: 'àáâãäå', c: 'ç', e: 'èéêë', i: 'ìíîï', n: 'ñ', o: 'òóôõö', u: 'ùúûü', y: 'ýÿ' };
   var fields = FIELDS[doc.klass];
   if (!fields || doc._deleted) return;

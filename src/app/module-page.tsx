@@ -1,0 +1,11 @@
+import type { ComponentType } from 'react';
+import { useParams } from 'react-router';
+import type { ModulePageProps } from '../components/resource/module-parts';
+import { useResourceRoute } from './use-resource-env';
+
+/** A module's own page, given what the group's screens have: its settings, features and members. */
+export function ModulePage({ page: Page }: { page: ComponentType<ModulePageProps> }) {
+  const { env, recordId } = useResourceRoute();
+  const params = useParams();
+  return <Page env={env} recordId={recordId} params={params} />;
+}

@@ -1,0 +1,30 @@
+// Modules whose screens are not built yet: known by kind, setting and home, so groups of their kind
+// exist and switch on, but they show in no menu, tile or link until they land (each then gets its
+// own folder here, like ticket/).
+import type { ModuleDescription } from './kit';
+
+function coming(kind: string, setting: string, home: string): ModuleDescription {
+  return {
+    kind,
+    feature: kind,
+    setting,
+    built: false,
+    home,
+    records: [],
+    pages: [],
+    menu: [],
+    others: [],
+    tiles: [],
+    settings: [],
+    indexes: [],
+    views: [],
+    counters: [],
+  };
+}
+
+export const COMING_MODULES: readonly ModuleDescription[] = [
+  coming('moneta', 'budget', 'wallets'),
+  coming('exoreader', 'exoreader', 'reader_items'),
+  coming('textnotes', 'textnotes', 'wiki'),
+  coming('rdisk', 'rdisk', 'disk'),
+];

@@ -1,0 +1,98 @@
+// Every module of the product, and what the generic layers ask of them all: menus, tiles,
+// settings, records, server-only kinds, indexes and views.
+import type { DatabaseKind } from '../ids';
+import { COMING_MODULES } from './coming';
+import type { MenuEntry, ModuleDescription, SettingSpec, TileSpec } from './kit';
+import { ticketModule } from './ticket/module';
+
+export type { MenuEntry, ModuleDescription, PageSpec, SettingSpec, TileSpec } from './kit';
+
+/** Every module, in the order menus list them. */
+export const MODULES: readonly ModuleDescription[] = [ticketModule, ...COMING_MODULES];
+
+const BY_KIND = new Map(MODULES.map((m) => [m.kind, m]));
+
+export function moduleOf(kind: unknown): ModuleDescription | null {
+  return typeof kind === 'string' ? (BY_KIND.get(kind) ?? null) : null;
+}
+
+export function isModule(value: unknown): value is string {
+  return moduleOf(value) !== null;
+}
+
+type Settings = Readonly<Record<string, string>>;
+
+/**
+ * The modules a group uses: its own kind always (an exoreader group opens in the reader), the
+ * host's module, the modules whose setting is on, and those always on. Modules not built yet are
+ * left out, but for the group's own kind (its name still shows as the current module).
+ */
+export function enabledModules(settings: Settings, ownKind: string | null, hostModule: string | null = null): string[] {
+  return MODULES.filter((m) => {
+    if (m.kind === ownKind) return true;
+    if (!m.built) return false;
+    return m.setting === null || settings[m.setting] === 'enabled' || m.kind === hostModule;
+  }).map((m) => m.kind);
+}
+
+/** The module in use: the one chosen in this browser session when the group has it, else `kind` (the host's module or the group's kind). */
+export function currentModule(chosen: string | null, kind: string | null, enabled: readonly string[]): string {
+  if (chosen && enabled.includes(chosen)) return chosen;
+  if (kind && enabled.includes(kind)) return kind;
+  return enabled[0] ?? MODULES[0]!.kind;
+}
+
+/** Where a module starts, under /account/{id}/ ('' is the group's dashboard). */
+export function moduleHome(kind: string): string {
+  const module = moduleOf(kind);
+  return module?.built ? module.home : '';
+}
+
+const withFeatures = <T extends { feature?: string }>(entries: readonly T[], features: ReadonlySet<string>) =>
+  entries.filter((entry) => !entry.feature || features.has(entry.feature));
+
+/** The current module's own screens, listed in its menu above the other modules. */
+export function moduleMenu(kind: string, features: ReadonlySet<string> = new Set()): MenuEntry[] {
+  return withFeatures(moduleOf(kind)?.menu ?? [], features);
+}
+
+/** The group's own pages, whatever the module (billing and usage come with plans). */
+const GROUP_PAGES: readonly MenuEntry[] = [
+  { key: 'admin', path: 'admin' },
+  { key: 'memberships', path: 'memberships' },
+];
+
+/** The others menu: the current module's records, then the group's own pages. */
+export function othersMenu(kind: string, features: ReadonlySet<string> = new Set()): MenuEntry[] {
+  return [...withFeatures(moduleOf(kind)?.others ?? [], features), ...GROUP_PAGES];
+}
+
+/** Admin dashboard counters of a group of `kind`, then the memberships every group has. */
+export function adminTiles(kind: string | null | undefined, features: ReadonlySet<string> = new Set()): TileSpec[] {
+  const module = moduleOf(kind);
+  return [...withFeatures(module?.tiles ?? [], features), { resource: 'memberships', klass: 'Membership' }];
+}
+
+/** The settings a group of `kind` offers on its admin dashboard. */
+export function moduleSettings(kind: string | null | undefined): readonly SettingSpec[] {
+  return moduleOf(kind)?.settings ?? [];
+}
+
+/** Every feature switch of every module: a group's features are these, where `enabled`. */
+export const FEATURE_SWITCHES: readonly string[] = [
+  ...new Set(MODULES.flatMap((m) => m.settings.filter((s) => s.type === 'switch').map((s) => s.key))),
+];
+
+export const MODULE_RECORDS = MODULES.flatMap((m) => m.records);
+
+/** Kinds and fixed ids that only the server writes, across modules. */
+export const MODULE_SERVER_KLASSES: ReadonlySet<string> = new Set(MODULES.flatMap((m) => m.serverKlasses ?? []));
+export const MODULE_SERVER_DOC_IDS: ReadonlySet<string> = new Set(MODULES.flatMap((m) => m.serverDocIds ?? []));
+
+/** Update handlers clients may call, across modules, per database kind. */
+export function moduleUpdateHandlers(kind: DatabaseKind): string[] {
+  return MODULES.flatMap((m) => m.updateHandlers?.[kind] ?? []);
+}
+
+/** Business records, counted against a free group's limit. */
+export const COUNTER_KLASSES: ReadonlySet<string> = new Set(MODULES.flatMap((m) => m.counters));

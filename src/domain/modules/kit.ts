@@ -1,0 +1,76 @@
+// The module kit: what a module of the product is, described once. The navigation shell, the
+// admin dashboard, permissions, the recent-changes timeline, the search view and the indexes a
+// device builds all read these descriptions; none of them names a module. A module adds a
+// description here (src/domain/modules/<module>/), its screens in src/features/<module>, and the
+// design documents its views need in src/couch/group/.
+import type { Klass } from '../ids';
+import type { ResourceSpec } from '../records/schema';
+
+/** One entry of a menu: a translation key and a path under /account/{id}/. */
+export interface MenuEntry {
+  /** Translation key, under nav.pages (module menu) or nav.othersMenu (others menu). */
+  key: string;
+  path: string;
+  /** Shown only while this group feature switch is on. */
+  feature?: string;
+}
+
+/** A counter on the admin dashboard: how many records of a kind, linking to their list. */
+export interface TileSpec {
+  /** Translation key under admin.tiles, and the list's path under /account/{id}/. */
+  resource: string;
+  klass: Klass;
+  feature?: string;
+}
+
+/** A group setting the module adds to the admin dashboard's features card. */
+export type SettingSpec =
+  | { key: string; type: 'switch' }
+  | { key: string; type: 'select'; options: readonly string[] }
+  | { key: string; type: 'text' };
+
+/** A screen of the module beyond the generic resource screens, under /account/{id}/. */
+export interface PageSpec {
+  /** The route's name (sent as X-Route-Name), and its file: src/features/<feature>/pages/<name>.tsx. */
+  name: string;
+  path: string;
+  /** Translation key of the page title. */
+  title: string;
+}
+
+export interface ModuleDescription {
+  /** The module's id (a group's kind), e.g. `ticket`. */
+  kind: string;
+  /** Its folder under src/features. */
+  feature: string;
+  /** The group setting that switches it on (`budget` for moneta); null when always on. */
+  setting: string | null;
+  /** Whether its screens exist: a module not built yet shows in no menu, tile or link. */
+  built: boolean;
+  /** Where it starts, under /account/{id}/. */
+  home: string;
+  /** Its described records (generic index, show, new and edit screens; server checks). */
+  records: readonly ResourceSpec[];
+  /** Its own screens beyond the generic ones (a board, a print page…). */
+  pages: readonly PageSpec[];
+  /** The module menu while it is the current module. */
+  menu: readonly MenuEntry[];
+  /** The others menu while it is the current module (before the group's own pages). */
+  others: readonly MenuEntry[];
+  /** Admin dashboard counters. */
+  tiles: readonly TileSpec[];
+  /** Group settings its screens honour, offered on the admin dashboard. */
+  settings: readonly SettingSpec[];
+  /** Kinds only the server writes (whatever the database), and documents with fixed ids likewise. */
+  serverKlasses?: readonly string[];
+  serverDocIds?: readonly string[];
+  /** Update handlers clients may call, `ddoc/handler`, per database kind. */
+  updateHandlers?: { personal?: readonly string[]; group?: readonly string[] };
+  /** pouchdb-find indexes (field lists) and design-document views (`ddoc/view`) its screens query. */
+  indexes: readonly (readonly string[])[];
+  views: readonly string[];
+  /** Business records, counted against a free group's record limit (spec 001 §3 "Counter"). */
+  counters: readonly Klass[];
+  /** The sentences its rules answer with (each needs a translation under `errors.`). */
+  messages?: readonly string[];
+}

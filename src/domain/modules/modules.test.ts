@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { APP_KINDS } from '../groups';
+import { ID_PREFIXES } from '../ids';
+import { specOfKlass } from '../records';
+import {
+  adminTiles,
+  COUNTER_KLASSES,
+  currentModule,
+  enabledModules,
+  MODULES,
+  moduleHome,
+  moduleMenu,
+  othersMenu,
+} from './index';
+
+describe('the module registry', () => {
+  it('has one description per kind a group may have', () => {
+    expect(MODULES.map((m) => m.kind).sort()).toEqual([...APP_KINDS].sort());
+  });
+
+  it('gives every built module a home, a menu and records the generic screens know', () => {
+    for (const module of MODULES.filter((m) => m.built)) {
+      expect(
+        module.menu.map((e) => e.path),
+        module.kind,
+      ).toContain(module.home);
+      for (const spec of module.records) expect(specOfKlass(spec.klass), spec.klass).toBe(spec);
+      for (const tile of module.tiles) expect(ID_PREFIXES[tile.klass], tile.klass).toBeTruthy();
+    }
+  });
+
+  it('counts only business records against the free limit: no timeline, settings or memberships', () => {
+    for (const klass of ['DocumentChange', 'Adjustment', 'Membership']) expect(COUNTER_KLASSES.has(klass)).toBe(false);
+    expect(COUNTER_KLASSES.has('Ticket')).toBe(true);
+  });
+});
+
+describe('enabledModules', () => {
+  it('switches on the group’s own kind, those always on, and those whose setting is on', () => {
+    expect(enabledModules({}, 'ticket')).toEqual(['ticket']);
+    // Modules not built yet stay out of menus, but a group of that kind still opens in it.
+    expect(enabledModules({ budget: 'enabled', rdisk: 'enabled', textnotes: 'enabled' }, 'ticket')).toEqual(['ticket']);
+    expect(enabledModules({}, 'exoreader')).toEqual(['ticket', 'exoreader']);
+  });
+});
+
+describe('currentModule', () => {
+  it('prefers the session choice when the group has that module, then its kind', () => {
+    expect(currentModule('rdisk', 'ticket', ['ticket', 'rdisk'])).toBe('rdisk');
+    expect(currentModule('exoreader', 'ticket', ['ticket', 'rdisk'])).toBe('ticket');
+    expect(currentModule(null, 'exoreader', ['ticket', 'exoreader'])).toBe('exoreader');
+    expect(currentModule(null, 'moneta', ['ticket'])).toBe('ticket');
+  });
+
+  it('starts a module not built yet on the group’s dashboard, never on a page that does not exist', () => {
+    expect(moduleHome('ticket')).toBe('tickets');
+    expect(moduleHome('exoreader')).toBe('');
+  });
+});
+
+describe('menus and tiles', () => {
+  it('list the ticket module’s screens, and its records with the group pages in the others menu', () => {
+    expect(moduleMenu('ticket').map((e) => e.path)).toEqual([
+      'tickets',
+      'ticket-board',
+      'customers',
+      'equipment',
+      'handbooks',
+    ]);
+    expect(othersMenu('ticket', new Set(['maintenance'])).map((e) => e.key)).toEqual([
+      'estimates',
+      'contracts',
+      'maintenances',
+      'categories',
+      'admin',
+      'memberships',
+    ]);
+  });
+
+  it('hide what a switched-off feature needs, and what is not built yet', () => {
+    expect(othersMenu('ticket').map((e) => e.key)).not.toContain('maintenances');
+    expect(adminTiles('ticket').map((t) => t.resource)).not.toContain('maintenances');
+    expect(adminTiles('ticket', new Set(['maintenance'])).map((t) => t.resource)).toContain('maintenances');
+    // No entry leads to a page that does not exist yet: files, billing, usage, other modules' records.
+    const everything = [...othersMenu('ticket', new Set(['maintenance'])), ...adminTiles('ticket')].map(
+      (e) => ('path' in e ? e.path : e.resource) as string,
+    );
+    for (const missing of ['disk', 'billing', 'usage', 'wallets']) expect(everything).not.toContain(missing);
+    expect(moduleMenu('moneta')).toEqual([]);
+    expect(adminTiles('moneta').map((t) => t.resource)).toEqual(['memberships']);
+  });
+});

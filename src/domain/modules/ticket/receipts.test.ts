@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { FieldErrors } from '../../errors';
+import { tickets } from './records';
+import { validateRecord } from '../../records/schema';
+import {
+  checkContractReceipt,
+  contractReceiptState,
+  customerPhones,
+  isReceiptKind,
+  localDay,
+  MAX_SIGNATURE_BYTES,
+  storedContractReceipt,
+  validateContractReceipt,
+} from './receipts';
+
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
+const receipt = { date: '2026-11-22', legible_name: 'Joana Conceição', signature: PNG };
+
+describe('isReceiptKind', () => {
+  it('knows the two-copy service receipt and the contract receipt', () => {
+    expect(isReceiptKind('service')).toBe(true);
+    expect(isReceiptKind('contract')).toBe(true);
+    expect(isReceiptKind('other')).toBe(false);
+    expect(isReceiptKind(undefined)).toBe(false);
+  });
+});
+
+describe('validateContractReceipt', () => {
+  it('accepts a dated, named PNG signature', () => {
+    expect(validateContractReceipt(receipt).hasErrors).toBe(false);
+  });
+
+  it('wants a legible name, a real date and a signature', () => {
+    expect(validateContractReceipt({ legible_name: '  ', date: '', signature: '' }).reasons).toEqual({
+      legible_name: ["can't be blank"],
+      date: ["can't be blank"],
+      signature: ["can't be blank"],
+    });
+    expect(validateContractReceipt({ ...receipt, date: '2026-02-30' }).reasons).toEqual({ date: ['is invalid'] });
+    expect(validateContractReceipt({ ...receipt, date: '22/11/2026' }).reasons).toEqual({ date: ['is invalid'] });
+    expect(validateContractReceipt({ ...receipt, legible_name: 'x'.repeat(256) }).reasons).toEqual({
+      legible_name: ['is too long'],
+    });
+  });
+
+  it('takes only PNG data URLs under 200 KB', () => {
+    for (const signature of ['data:image/jpeg;base64,AAAA', 'https://example.com/a.png', 'data:image/png;base64,<>'])
+      expect(validateContractReceipt({ ...receipt, signature }).reasons).toEqual({ signature: ['is invalid'] });
+    const big = `data:image/png;base64,${'A'.repeat(MAX_SIGNATURE_BYTES)}`;
+    expect(validateContractReceipt({ ...receipt, signature: big }).reasons).toEqual({ signature: ['is too long'] });
+    expect(validateContractReceipt({ ...receipt, signature: 42 }).reasons).toEqual({ signature: ["can't be blank"] });
+  });
+});
+
+describe('checkContractReceipt', () => {
+  const check = (contract_receipt: unknown) => {
+    const errors = new FieldErrors();
+    checkContractReceipt({ contract_receipt }, errors);
+    return errors.reasons;
+  };
+
+  it('lets a ticket have no receipt, or a whole one', () => {
+    expect(check(undefined)).toEqual({});
+    expect(check(null)).toEqual({});
+    expect(check(receipt)).toEqual({});
+  });
+
+  it('refuses a receipt that is not an object, and names each bad part by its path', () => {
+    expect(check('signed')).toEqual({ contract_receipt: ['is invalid'] });
+    expect(check([receipt])).toEqual({ contract_receipt: ['is invalid'] });
+    expect(check({ date: '2026-13-01', signature: 'data:image/gif;base64,AAAA' })).toEqual({
+      'contract_receipt.legible_name': ["can't be blank"],
+      'contract_receipt.date': ['is invalid'],
+      'contract_receipt.signature': ['is invalid'],
+    });
+  });
+
+  it('is the tickets spec’s record check, so the device and the server refuse alike', () => {
+    const ticket = { title: 'Fan', status: 'open', priority: 'medium', ticket_kind: 'chore' };
+    expect(validateRecord(tickets, ticket).hasErrors).toBe(false);
+    expect(validateRecord(tickets, { ...ticket, contract_receipt: receipt }).hasErrors).toBe(false);
+    expect(validateRecord(tickets, { ...ticket, contract_receipt: { ...receipt, legible_name: '' } }).reasons).toEqual({
+      'contract_receipt.legible_name': ["can't be blank"],
+    });
+  });
+});
+
+describe('storedContractReceipt and contractReceiptState', () => {
+  const withContract = { contract_id: 'cnt-00000000-0000-4000-8000-000000000001' };
+
+  it('reads a valid stored receipt, and nothing else', () => {
+    expect(storedContractReceipt({ contract_receipt: receipt })).toEqual(receipt);
+    expect(storedContractReceipt({ contract_receipt: { ...receipt, signature: 'x' } })).toBeNull();
+    expect(storedContractReceipt({ contract_receipt: 'signed' })).toBeNull();
+    expect(storedContractReceipt({})).toBeNull();
+  });
+
+  it('asks tickets with a contract on demand, and every ticket when always', () => {
+    expect(contractReceiptState({}, 'on-demand')).toBe('not-required');
+    expect(contractReceiptState({}, undefined)).toBe('not-required');
+    expect(contractReceiptState(withContract, 'on-demand')).toBe('pending');
+    expect(contractReceiptState(withContract, undefined)).toBe('pending');
+    expect(contractReceiptState({}, 'always')).toBe('pending');
+    expect(contractReceiptState({ ...withContract, contract_receipt: receipt }, 'on-demand')).toBe('signed');
+    expect(contractReceiptState({ contract_receipt: receipt }, 'always')).toBe('signed');
+    // Signed although not asked for (or asked under a mode since changed): still signed.
+    expect(contractReceiptState({ contract_receipt: receipt }, 'on-demand')).toBe('signed');
+  });
+});
+
+describe('localDay', () => {
+  it('is the calendar day on the device, zero-padded', () => {
+    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(localDay(new Date(2026, 10, 22, 0, 0))).toBe('2026-11-22');
+  });
+});
+
+describe('customerPhones', () => {
+  it('lists the main phone first and skips blanks', () => {
+    expect(
+      customerPhones({
+        phones: [{ number: '111' }, { number: ' ' }, { number: '222', main: true }, 'junk', { number: 3 }],
+      }),
+    ).toEqual(['222', '111']);
+    expect(customerPhones(null)).toEqual([]);
+    expect(customerPhones({ phones: 'x' })).toEqual([]);
+  });
+});

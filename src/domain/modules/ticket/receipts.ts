@@ -1,0 +1,109 @@
+// Ticket receipts (spec 001 §2 "ticket receipts", §3 "Contract receipt: date, legible name,
+// signature", §5): which receipts a ticket has, and the signed contract receipt it stores.
+// The tickets spec (records/ticket-module.ts) has no form field for `contract_receipt`: its
+// record check (checkContractReceipt) is the one place that says what a stored receipt must be.
+import { FIELD_MESSAGES as M, FieldErrors } from '../../errors';
+import { isValidDate } from '../../records/schema';
+import { receiptRequired } from './tickets';
+
+export const RECEIPT_KINDS = ['service', 'contract'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+
+export function isReceiptKind(value: unknown): value is ReceiptKind {
+  return typeof value === 'string' && (RECEIPT_KINDS as readonly string[]).includes(value);
+}
+
+/** What a ticket stores once its customer has signed: `ticket.contract_receipt`. */
+export interface ContractReceipt {
+  /** YYYY-MM-DD. */
+  date: string;
+  legible_name: string;
+  /** A PNG as a data URL. */
+  signature: string;
+}
+
+/** The signature pad draws at this size (3:1): small enough to sync, large enough to print. */
+export const SIGNATURE_SIZE = { width: 600, height: 200 } as const;
+/** A signature is a few strokes: a PNG this big is not one, and would weigh on every sync. */
+export const MAX_SIGNATURE_BYTES = 200 * 1024;
+export const MAX_LEGIBLE_NAME = 255;
+
+const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** Checks a receipt before it is saved; the reasons use the standard field messages. */
+export function validateContractReceipt(input: Readonly<Record<string, unknown>>): FieldErrors {
+  const errors = new FieldErrors();
+  const name = typeof input.legible_name === 'string' ? input.legible_name.trim() : '';
+  if (!name) errors.add('legible_name', M.blank);
+  else if (name.length > MAX_LEGIBLE_NAME) errors.add('legible_name', M.tooLong);
+
+  if (typeof input.date !== 'string' || input.date === '') errors.add('date', M.blank);
+  else if (!isValidDate(input.date)) errors.add('date', M.invalid);
+
+  const signature = input.signature;
+  if (typeof signature !== 'string' || signature === '') errors.add('signature', M.blank);
+  else if (signature.length >= MAX_SIGNATURE_BYTES) errors.add('signature', M.tooLong);
+  else if (!PNG_DATA_URL.test(signature)) errors.add('signature', M.invalid);
+  return errors;
+}
+
+/**
+ * The tickets spec's record check: a ticket may have no receipt yet, but one it stores must be
+ * whole. Reasons are keyed by path (`contract_receipt.signature`), as rows' columns are.
+ */
+export function checkContractReceipt(ticket: Readonly<Record<string, unknown>>, errors: FieldErrors): void {
+  const receipt = ticket.contract_receipt;
+  if (receipt === undefined || receipt === null) return;
+  if (typeof receipt !== 'object' || Array.isArray(receipt)) {
+    errors.add('contract_receipt', M.invalid);
+    return;
+  }
+  const found = validateContractReceipt(receipt as Record<string, unknown>).reasons;
+  for (const [field, messages] of Object.entries(found))
+    for (const message of messages) errors.add(`contract_receipt.${field}`, message);
+}
+
+/** The ticket's signed receipt, or null while there is none (or what is stored is not one). */
+export function storedContractReceipt(ticket: Readonly<Record<string, unknown>>): ContractReceipt | null {
+  const receipt = ticket.contract_receipt;
+  if (typeof receipt !== 'object' || receipt === null || Array.isArray(receipt)) return null;
+  const fields = receipt as Record<string, unknown>;
+  if (validateContractReceipt(fields).hasErrors) return null;
+  return {
+    date: fields.date as string,
+    legible_name: (fields.legible_name as string).trim(),
+    signature: fields.signature as string,
+  };
+}
+
+export type ContractReceiptState = 'not-required' | 'pending' | 'signed';
+
+/**
+ * Whether the ticket owes a contract receipt under the group's `contract-receipt` mode. A signed
+ * one counts as signed whatever the mode says now (it may have changed since), so it stays in reach.
+ */
+export function contractReceiptState(
+  ticket: Readonly<Record<string, unknown>>,
+  mode: string | undefined,
+): ContractReceiptState {
+  if (storedContractReceipt(ticket)) return 'signed';
+  const contractId = typeof ticket.contract_id === 'string' ? ticket.contract_id : null;
+  return receiptRequired({ contract_id: contractId }, mode ?? 'on-demand') ? 'pending' : 'not-required';
+}
+
+/** The calendar day of `now` where the person is (not UTC): the date a receipt is signed on. */
+export function localDay(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A customer's phone numbers, the main one first, blanks left out. */
+export function customerPhones(customer: Readonly<Record<string, unknown>> | null | undefined): string[] {
+  const rows = Array.isArray(customer?.phones) ? (customer.phones as unknown[]) : [];
+  return rows
+    .filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null)
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => Number(b.row.main === true) - Number(a.row.main === true) || a.index - b.index)
+    .map(({ row }) => (typeof row.number === 'string' ? row.number.trim() : ''))
+    .filter((number) => number !== '');
+}

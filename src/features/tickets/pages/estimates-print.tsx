@@ -1,0 +1,7 @@
+import type { ModulePageProps } from '../../../components/resource/module-parts';
+import { EstimatePrintPage } from '../estimates/components/estimate-print-page';
+
+/** An estimate's print page. */
+export default function EstimatesPrintPage({ env, recordId }: ModulePageProps) {
+  return <EstimatePrintPage key={recordId} env={env} estimateId={recordId} />;
+}

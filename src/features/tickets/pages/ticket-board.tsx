@@ -1,0 +1,7 @@
+import type { ModulePageProps } from '../../../components/resource/module-parts';
+import { BoardPage } from '../board/components/board-page';
+
+/** The ticket board, with the group's members and features as the ticket screens have them. */
+export default function TicketBoardPage({ env }: ModulePageProps) {
+  return <BoardPage env={env} />;
+}

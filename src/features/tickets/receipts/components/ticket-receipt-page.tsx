@@ -1,0 +1,89 @@
+import DrawIcon from '@mui/icons-material/Draw';
+import { Alert, Button, Stack } from '@mui/material';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorBox } from '../../../../components/error-box';
+import { ErrorPage } from '../../../../components/error-page';
+import { PrintPageBar, PrintSheet, ScreenOnly } from '../../../../components/print-sheet';
+import type { ResourceEnv } from '../../../../components/resource/resource-env';
+import { contractReceiptState, type ReceiptKind } from '../../../../domain/modules/ticket/receipts';
+import { recordTitle } from '../../../../domain/records';
+import { useTicketReceipt } from '../use-ticket-receipt';
+import { ContractReceiptForm } from './contract-receipt-form';
+import { CutLine, ReceiptDocument } from './receipt-document';
+
+interface TicketReceiptPageProps {
+  env: ResourceEnv;
+  ticketId: string;
+  kind: ReceiptKind;
+}
+
+/**
+ * A ticket's receipt, ready for A4: the service receipt twice on one page (the shop's copy and
+ * the customer's, with a line to cut along) or the contract receipt, signed on the screen.
+ */
+export function TicketReceiptPage({ env, ticketId, kind }: TicketReceiptPageProps) {
+  const { t } = useTranslation();
+  const { value: data, error, setError } = useTicketReceipt(env.accountId, ticketId);
+  const [signing, setSigning] = useState(false);
+  const [saved, setSaved] = useState(false);
+  if (data === null) return <ErrorPage code="not_found" />;
+  if (!data) return <ErrorBox error={error} onClose={() => setError(null)} />;
+
+  const state = contractReceiptState(data.ticket, env.settings['contract-receipt']);
+  // A receipt the mode does not ask for may still be signed: the form closes once there is one.
+  const signed = state === 'signed';
+  const showForm = kind === 'contract' && (signing || !signed);
+  const title = t(kind === 'contract' ? 'receipts.contractTitle' : 'receipts.serviceTitle');
+  const copies = kind === 'service' ? (['shop', 'customer'] as const) : ([undefined] as const);
+
+  return (
+    <Stack spacing={2}>
+      <ScreenOnly>
+        <Stack spacing={2}>
+          <PrintPageBar
+            overline={recordTitle(data.ticket)}
+            title={title}
+            back={`/account/${env.accountId}/tickets/${ticketId}`}
+            backLabel={t('receipts.back')}
+            printLabel={t('receipts.print')}
+          >
+            {kind === 'contract' && !showForm && (
+              <Button startIcon={<DrawIcon />} onClick={() => setSigning(true)}>
+                {t('receipts.sign.again')}
+              </Button>
+            )}
+          </PrintPageBar>
+          <ErrorBox error={error} onClose={() => setError(null)} />
+          {kind === 'contract' && state === 'not-required' && (
+            <Alert severity="info">{t('receipts.notRequired')}</Alert>
+          )}
+          {saved && !showForm && (
+            <Alert severity="success" onClose={() => setSaved(false)}>
+              {t('receipts.sign.saved')}
+            </Alert>
+          )}
+          {showForm && (
+            <ContractReceiptForm
+              env={env}
+              ticketId={ticketId}
+              onSaved={() => {
+                setSigning(false);
+                setSaved(true);
+              }}
+              onCancel={signed ? () => setSigning(false) : undefined}
+            />
+          )}
+        </Stack>
+      </ScreenOnly>
+      <PrintSheet label={title}>
+        {copies.map((copy, index) => (
+          <Fragment key={copy ?? 'single'}>
+            {index > 0 && <CutLine />}
+            <ReceiptDocument data={data} settings={env.settings} kind={kind} copy={copy} />
+          </Fragment>
+        ))}
+      </PrintSheet>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { type ResourceEnv, writeOptions } from '../../../components/resource/resource-env';
+import { validationError } from '../../../data/api-error';
+import type { PouchDoc } from '../../../data/pouch-api';
+import { getRecord } from '../../../data/records';
+import { writeRecord } from '../../../data/resource-writes';
+import { FIELD_MESSAGES } from '../../../domain/errors';
+import { type ContractReceipt, validateContractReceipt } from '../../../domain/modules/ticket/receipts';
+import { tickets } from '../../../domain/modules/ticket/records';
+
+/**
+ * Stores the signed receipt on the ticket, in the device's replica: it syncs like any edit, so a
+ * customer can sign where there is no signal. The ticket is read again right before writing, so
+ * an edit made meanwhile on this device is kept rather than refused as a conflict.
+ */
+export async function saveContractReceipt(
+  env: ResourceEnv,
+  ticketId: string,
+  receipt: ContractReceipt,
+): Promise<PouchDoc> {
+  const signed = { ...receipt, legible_name: receipt.legible_name.trim() };
+  const errors = validateContractReceipt(signed);
+  if (errors.hasErrors) throw validationError(errors.reasons);
+  const stored = await getRecord<PouchDoc>(env.accountId, ticketId);
+  if (!stored || stored.klass !== 'Ticket') throw validationError({ ticket: [FIELD_MESSAGES.notFound] });
+  const { _conflicts: _ignored, ...ticket } = stored;
+  return writeRecord(env.accountId, tickets, { ...ticket, contract_receipt: signed }, writeOptions(env));
+}

@@ -1,0 +1,87 @@
+// The live-sync state machine of src/data/sync.ts, in Node with fake IndexedDB against the real
+// server: syncing → paused (caught up) → offline on the window's `offline` event, local writes
+// counted while offline, then online → pushed and paused again; an ended session is an error
+// that keeps the local work; cancel stops it all.
+import '../support/browser-globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDb } from '../../src/data/databases';
+import { pendingCount } from '../../src/data/pending-writes';
+import { saveRecord } from '../../src/data/records';
+import { startLiveSync } from '../../src/data/sync';
+import { type DatabaseSync, syncStatus, useSyncStore } from '../../src/data/sync-store';
+import { newId } from '../../src/domain/ids';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let owner: TestUser;
+let db: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await registerUser(server.url);
+  await confirmUser(server, owner);
+  db = await createGroup(owner, 'Live');
+});
+afterAll(() => server.stop());
+
+function setOnline(online: boolean) {
+  Object.defineProperty(globalThis.navigator, 'onLine', { value: online, configurable: true });
+  globalThis.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+/** Every state the database passes through, in order (repeats folded). */
+function recordStates(name: string): { states: DatabaseSync['state'][]; stop: () => void } {
+  const states: DatabaseSync['state'][] = [];
+  const stop = useSyncStore.subscribe(() => {
+    const state = syncStatus(name).state;
+    if (states.at(-1) !== state) states.push(state);
+  });
+  return { states, stop };
+}
+
+describe('live sync', () => {
+  it('goes syncing → paused → offline → syncing → paused, sending what was written offline', async () => {
+    const remote = { origin: server.url, headers: { cookie: owner.client.cookieHeader } };
+    const seen = recordStates(db);
+    const handle = startLiveSync(db, remote);
+    try {
+      await expect.poll(() => syncStatus(db).state, { timeout: 15_000 }).toBe('paused');
+      expect(syncStatus(db).lastSyncAt).not.toBeNull();
+
+      setOnline(false);
+      expect(syncStatus(db).state).toBe('offline');
+      const id = newId('Customer');
+      await saveRecord(db, { _id: id, klass: 'Customer', name: 'Offline' });
+      expect(syncStatus(db).pending).toBe(1);
+      expect((await owner.client.get(`/db/${db}/${id}`)).status).toBe(404);
+
+      setOnline(true);
+      await expect.poll(async () => (await owner.client.get(`/db/${db}/${id}`)).status, { timeout: 15_000 }).toBe(200);
+      await expect.poll(() => syncStatus(db).pending, { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => syncStatus(db).state, { timeout: 15_000 }).toBe('paused');
+      expect(seen.states.slice(0, 5)).toEqual(['syncing', 'paused', 'offline', 'syncing', 'paused']);
+    } finally {
+      seen.stop();
+      handle.cancel();
+      setOnline(true);
+    }
+  });
+
+  it('turns an ended session into an error that keeps the local work, and stops when cancelled', async () => {
+    const name = await createGroup(owner, 'Live, ended');
+    const id = newId('Customer');
+    await saveRecord(name, { _id: id, klass: 'Customer', name: 'Kept' });
+    const handle = startLiveSync(name, { origin: server.url, headers: { cookie: 'moneta_session=ended' } });
+    try {
+      await expect.poll(() => syncStatus(name).state, { timeout: 15_000 }).toBe('error');
+      expect(syncStatus(name).error).toMatchObject({ status: 401 });
+      expect(await pendingCount(localDb(name))).toBe(1);
+    } finally {
+      handle.cancel();
+    }
+    const after = syncStatus(name);
+    setOnline(true);
+    expect(syncStatus(name)).toEqual(after);
+  });
+});
