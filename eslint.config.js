@@ -58,6 +58,8 @@ export default tseslint.config(
       'moneta/feature-boundaries': 'error',
       // A cycle makes load order matter (a module used before it is defined); types do not count.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Node runs the server's files as they are: a relative import names its file, extension included.
+      'import-x/extensions': ['error', 'ignorePackages'],
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -11,8 +11,8 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
-import { CACHE_LOCALES, isLocalePath, LOCALES_CACHE } from './locales';
-import { NAVIGATION_DENYLIST } from './navigation';
+import { CACHE_LOCALES, isLocalePath, LOCALES_CACHE } from './locales.ts';
+import { NAVIGATION_DENYLIST } from './navigation.ts';
 
 // No `/// <reference lib="webworker" />`: a lib reference applies to the whole program and would
 // leak worker globals into the app's typecheck. The few worker members used here are declared instead.

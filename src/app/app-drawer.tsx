@@ -18,12 +18,12 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { LanguageSelect } from '../components/language-select';
-import { LogoutDialog } from '../features/accounts/components/logout-dialog';
-import { useSessionStore } from '../features/accounts/session-store';
-import { PlanIcon } from '../features/groups/components/plan-icon';
-import { useGroupNav } from './use-group-nav';
-import { useLanguage } from './use-language';
+import { LanguageSelect } from '../components/language-select.tsx';
+import { LogoutDialog } from '../features/accounts/components/logout-dialog.tsx';
+import { useSessionStore } from '../features/accounts/session-store.ts';
+import { PlanIcon } from '../features/groups/components/plan-icon.tsx';
+import { useGroupNav } from './use-group-nav.ts';
+import { useLanguage } from './use-language.ts';
 
 interface Entry {
   to: string;

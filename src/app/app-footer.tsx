@@ -1,7 +1,7 @@
 import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '../components/language-select';
-import { useLanguage } from './use-language';
+import { LanguageSelect } from '../components/language-select.tsx';
+import { useLanguage } from './use-language.ts';
 
 const RELEASE_DATE = '2025-06-09';
 

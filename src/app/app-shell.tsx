@@ -2,17 +2,17 @@ import { Box, Container } from '@mui/material';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { ReloginDialog } from '../features/accounts/components/relogin-dialog';
-import { UnconfirmedBanner } from '../features/accounts/components/unconfirmed-banner';
-import { useSessionStore } from '../features/accounts/session-store';
-import { RevokedDialog } from '../features/sync/components/revoked-dialog';
-import { AppFooter } from './app-footer';
-import { NavBar } from './nav-bar';
-import { NewVersionNotice } from './new-version-notice';
-import { PageSpinner } from './page-spinner';
-import { lastHandle } from './route-handle';
-import { useLiveSync } from './use-live-sync';
-import { useSessionRedirect } from './use-session-redirect';
+import { ReloginDialog } from '../features/accounts/components/relogin-dialog.tsx';
+import { UnconfirmedBanner } from '../features/accounts/components/unconfirmed-banner.tsx';
+import { useSessionStore } from '../features/accounts/session-store.ts';
+import { RevokedDialog } from '../features/sync/components/revoked-dialog.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { NavBar } from './nav-bar.tsx';
+import { NewVersionNotice } from './new-version-notice.tsx';
+import { PageSpinner } from './page-spinner.tsx';
+import { lastHandle } from './route-handle.ts';
+import { useLiveSync } from './use-live-sync.ts';
+import { useSessionRedirect } from './use-session-redirect.ts';
 
 function useDocumentTitle() {
   const { t } = useTranslation();

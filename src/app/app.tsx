@@ -1,9 +1,9 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
-import { router } from './router';
-import { createAppTheme } from './theme';
-import { useThemeStore } from './theme-store';
+import { router } from './router.tsx';
+import { createAppTheme } from './theme.ts';
+import { useThemeStore } from './theme-store.ts';
 
 export function App() {
   const mode = useThemeStore((s) => s.mode);

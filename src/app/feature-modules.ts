@@ -2,8 +2,8 @@
 // parts of the shared screens and shell) and src/features/<module>/pages/<page>.tsx (its own
 // pages, loaded when opened). Nothing here names a module: adding one adds its folder.
 import type { ComponentType } from 'react';
-import { type FeatureModule, mergeModules, type ModulePageProps } from '../components/resource/module-parts';
-import type { ModuleDescription, PageSpec } from '../domain/modules';
+import { type FeatureModule, mergeModules, type ModulePageProps } from '../components/resource/module-parts.tsx';
+import type { ModuleDescription, PageSpec } from '../domain/modules/index.ts';
 
 const found = import.meta.glob<{ default: FeatureModule }>('../features/*/module.tsx', { eager: true });
 

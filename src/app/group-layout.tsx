@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
-import { ErrorPage } from '../components/error-page';
-import { describeError } from '../components/error-text';
-import { isApiError } from '../data/api-error';
-import { isId } from '../domain/ids';
-import { useSessionStore } from '../features/accounts/session-store';
-import { useGroupStore } from '../features/groups/group-store';
-import { featureModule } from './feature-modules';
-import { PageSpinner } from './page-spinner';
-import { useGroupNav } from './use-group-nav';
+import { ErrorPage } from '../components/error-page.tsx';
+import { describeError } from '../components/error-text.ts';
+import { isApiError } from '../data/api-error.ts';
+import { isId } from '../domain/ids.ts';
+import { useSessionStore } from '../features/accounts/session-store.ts';
+import { useGroupStore } from '../features/groups/group-store.ts';
+import { featureModule } from './feature-modules.ts';
+import { PageSpinner } from './page-spinner.tsx';
+import { useGroupNav } from './use-group-nav.ts';
 
 /** The error page for a group that failed to load: 403 forbidden, 404 not found, no network… */
 function groupErrorCode(error: unknown): string {

@@ -4,8 +4,8 @@ import { Box, Button, Divider, ListItemIcon, ListItemText, Menu, MenuItem } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PlanIcon } from '../features/groups/components/plan-icon';
-import { useGroupNav } from './use-group-nav';
+import { PlanIcon } from '../features/groups/components/plan-icon.tsx';
+import { useGroupNav } from './use-group-nav.ts';
 
 const TRUNCATE = { maxWidth: '10em', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TOO_LONG_NAME, TOO_SHORT_PASSWORD } from '../domain/account-forms';
-import { FIELD_MESSAGES, MESSAGES, reasonKey } from '../domain/errors';
-import { GROUP_MESSAGES } from '../domain/groups';
-import { MODULES } from '../domain/modules';
+import { TOO_LONG_NAME, TOO_SHORT_PASSWORD } from '../domain/account-forms.ts';
+import { FIELD_MESSAGES, MESSAGES, reasonKey } from '../domain/errors.ts';
+import { GROUP_MESSAGES } from '../domain/groups.ts';
+import { MODULES } from '../domain/modules/index.ts';
 import en from '../../locales/en/translation.json';
 import ptBR from '../../locales/pt-BR/translation.json';
 

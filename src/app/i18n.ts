@@ -1,8 +1,8 @@
 import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readStoredLocale } from '../data/preferences';
-import { defaultLocale, LOCALES, type Locale } from '../domain/locale';
-import { loadTranslations } from './locale-files';
+import { readStoredLocale } from '../data/preferences.ts';
+import { defaultLocale, LOCALES, type Locale } from '../domain/locale.ts';
+import { loadTranslations } from './locale-files.ts';
 
 /** Signed out: the last choice on this device, else the browser's languages (spec 000 §5). */
 export function initialLocale(): Locale {

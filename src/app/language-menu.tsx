@@ -4,8 +4,8 @@ import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from 
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Locale, LOCALES } from '../domain/locale';
-import { useLanguage } from './use-language';
+import { type Locale, LOCALES } from '../domain/locale.ts';
+import { useLanguage } from './use-language.ts';
 
 /**
  * The language entries, as plain elements rather than a component: MUI menus read their

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { markNewVersion } from '../data/version-store';
+import { markNewVersion } from '../data/version-store.ts';
 
 /**
  * A route module loaded on demand. A chunk that fails to load usually means a new build replaced

@@ -2,7 +2,7 @@
 // (emitted by vite.config.ts) and kept by the service worker's runtime cache (sw/locales.ts):
 // neither bundled into the JavaScript nor precached.
 import type { ResourceKey } from 'i18next';
-import { CACHE_LOCALES } from '../../sw/locales';
+import { CACHE_LOCALES } from '../../sw/locales.ts';
 
 /** File → content hash (`en/translation` → `3f9c…`), defined at build time by vite.config.ts. */
 declare const __LOCALE_VERSIONS__: Record<string, string>;

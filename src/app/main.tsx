@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { markNewVersion } from '../data/version-store';
-import { loadSession } from '../features/accounts/load-session';
-import { App } from './app';
-import { initI18n } from './i18n';
-import { registerServiceWorker } from './register-sw';
+import { markNewVersion } from '../data/version-store.ts';
+import { loadSession } from '../features/accounts/load-session.ts';
+import { App } from './app.tsx';
+import { initI18n } from './i18n.ts';
+import { registerServiceWorker } from './register-sw.ts';
 
 initI18n();
 // Vite reports a failed dynamic import of a preloaded chunk here: a new build replaced the files.

@@ -4,7 +4,7 @@ import { Button, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuI
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useGroupNav } from './use-group-nav';
+import { useGroupNav } from './use-group-nav.ts';
 
 /**
  * Module menu: the current module's screens (its lists, its board…), then the group's enabled

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
-import type { ModulePageProps } from '../components/resource/module-parts';
-import { useResourceRoute } from './use-resource-env';
+import type { ModulePageProps } from '../components/resource/module-parts.tsx';
+import { useResourceRoute } from './use-resource-env.ts';
 
 /** A module's own page, given what the group's screens have: its settings, features and members. */
 export function ModulePage({ page: Page }: { page: ComponentType<ModulePageProps> }) {

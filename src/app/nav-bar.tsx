@@ -5,18 +5,18 @@ import { AppBar, Box, Button, CircularProgress, IconButton, Toolbar, Tooltip, Ty
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useLoadingStore } from '../data/loading-store';
-import { useSessionStore } from '../features/accounts/session-store';
-import { AppDrawer } from './app-drawer';
-import { BrandMark } from './brand-mark';
-import { featureModule } from './feature-modules';
-import { GroupSwitcher } from './group-switcher';
-import { ModuleMenu, OthersMenu } from './module-menus';
-import { SyncStatus } from './sync-status';
-import { LanguageMenu } from './language-menu';
-import { useThemeStore } from './theme-store';
-import { useGroupNav } from './use-group-nav';
-import { UserMenu } from './user-menu';
+import { useLoadingStore } from '../data/loading-store.ts';
+import { useSessionStore } from '../features/accounts/session-store.ts';
+import { AppDrawer } from './app-drawer.tsx';
+import { BrandMark } from './brand-mark.tsx';
+import { featureModule } from './feature-modules.ts';
+import { GroupSwitcher } from './group-switcher.tsx';
+import { ModuleMenu, OthersMenu } from './module-menus.tsx';
+import { SyncStatus } from './sync-status.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+import { useThemeStore } from './theme-store.ts';
+import { useGroupNav } from './use-group-nav.ts';
+import { UserMenu } from './user-menu.tsx';
 
 function LoadingIndicator() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useVersionStore } from '../data/version-store';
+import { useVersionStore } from '../data/version-store.ts';
 
 export function NewVersionNotice() {
   const { t } = useTranslation();

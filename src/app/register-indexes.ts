@@ -1,8 +1,8 @@
 // What the group screens query, built on each device in the background after the first pull
 // (src/data/indexes.ts), so no screen pays for an index or a view over every record: per module,
 // its records' sort and reference indexes and the indexes and views it declares.
-import { registerIndexes, registerViews } from '../data/indexes';
-import { MODULES } from '../domain/modules';
+import { registerIndexes, registerViews } from '../data/indexes.ts';
+import { MODULES } from '../domain/modules/index.ts';
 
 for (const module of MODULES) {
   registerIndexes(

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { useVersionStore } from '../data/version-store';
+import { useVersionStore } from '../data/version-store.ts';
 
 const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
 const RELOAD_FALLBACK_MS = 10_000;

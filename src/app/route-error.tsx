@@ -1,8 +1,8 @@
 import { Alert, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { ErrorPage } from '../components/error-page';
-import { useVersionStore } from '../data/version-store';
+import { ErrorPage } from '../components/error-page.tsx';
+import { useVersionStore } from '../data/version-store.ts';
 
 /** A page that failed to load or render; a failed chunk usually means a new deployment. */
 export function RouteError() {

@@ -1,18 +1,18 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { setCurrentRouteName } from '../data/route-name';
-import { type ModuleDescription, MODULES } from '../domain/modules';
-import { RESOURCES } from '../domain/records';
-import './register-indexes';
-import type { ResourceSpec } from '../domain/records/schema';
-import { AppShell } from './app-shell';
-import { pageLoader } from './feature-modules';
-import { GroupLayout } from './group-layout';
-import { lazyPage } from './lazy-page';
-import { ModulePage } from './module-page';
-import { RequireAuth } from './require-auth';
-import { RouteError } from './route-error';
-import { lastHandle, type RouteHandle } from './route-handle';
+import { setCurrentRouteName } from '../data/route-name.ts';
+import { type ModuleDescription, MODULES } from '../domain/modules/index.ts';
+import { RESOURCES } from '../domain/records/index.ts';
+import './register-indexes.ts';
+import type { ResourceSpec } from '../domain/records/schema.ts';
+import { AppShell } from './app-shell.tsx';
+import { pageLoader } from './feature-modules.ts';
+import { GroupLayout } from './group-layout.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { ModulePage } from './module-page.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RouteError } from './route-error.tsx';
+import { lastHandle, type RouteHandle } from './route-handle.ts';
 
 interface PageRoute {
   paths: string[];
@@ -29,90 +29,90 @@ const PAGES: PageRoute[] = [
     paths: ['/', '/app', '/app.html'],
     handle: { name: 'home', title: 'home.title' },
     // Visitors see the public home page; signed-in users are sent on (spec 000 §2 redirect).
-    load: () => import('./routes/home'),
+    load: () => import('./routes/home.tsx'),
   },
   {
     paths: ['/user/login'],
     handle: { name: 'user#login', title: 'login.title' },
-    load: () => import('./routes/user-login'),
+    load: () => import('./routes/user-login.tsx'),
   },
   {
     paths: ['/user/register'],
     handle: { name: 'user#register', title: 'register.title' },
-    load: () => import('./routes/user-register'),
+    load: () => import('./routes/user-register.tsx'),
   },
   {
     paths: ['/user/profile'],
     handle: { name: 'user#profile', title: 'profile.title' },
-    load: () => import('./routes/user-profile'),
+    load: () => import('./routes/user-profile.tsx'),
     auth: true,
   },
   {
     paths: ['/user/confirm/new'],
     handle: { name: 'confirm#new', title: 'confirmNew.title' },
-    load: () => import('./routes/confirm-new'),
+    load: () => import('./routes/confirm-new.tsx'),
   },
   {
     paths: ['/user/confirm/:token'],
     handle: { name: 'confirm#new', title: 'confirmToken.title' },
-    load: () => import('./routes/confirm-token'),
+    load: () => import('./routes/confirm-token.tsx'),
   },
   {
     paths: ['/user/password/new'],
     handle: { name: 'password#new', title: 'passwordNew.title' },
-    load: () => import('./routes/password-new'),
+    load: () => import('./routes/password-new.tsx'),
   },
   {
     paths: ['/user/password/:token'],
     handle: { name: 'password#new', title: 'passwordReset.title' },
-    load: () => import('./routes/password-token'),
+    load: () => import('./routes/password-token.tsx'),
   },
   {
     paths: ['/account/new'],
     handle: { name: 'account#new', title: 'accountNew.title' },
-    load: () => import('./routes/account-new'),
+    load: () => import('./routes/account-new.tsx'),
     auth: true,
   },
   {
     paths: ['/account/:accountId'],
     handle: { name: 'dashboard', title: 'dashboard.title' },
-    load: () => import('./routes/account-dashboard'),
+    load: () => import('./routes/account-dashboard.tsx'),
     group: true,
   },
   {
     paths: ['/account/:accountId/admin'],
     handle: { name: 'admin', title: 'admin.title' },
-    load: () => import('./routes/account-admin'),
+    load: () => import('./routes/account-admin.tsx'),
     group: true,
   },
   {
     paths: ['/account/:accountId/memberships'],
     handle: { name: 'memberships#index', title: 'memberships.title' },
-    load: () => import('./routes/memberships-index'),
+    load: () => import('./routes/memberships-index.tsx'),
     group: true,
   },
   {
     paths: ['/account/:accountId/memberships/new'],
     handle: { name: 'memberships#new', title: 'memberships.new' },
-    load: () => import('./routes/memberships-new'),
+    load: () => import('./routes/memberships-new.tsx'),
     group: true,
   },
   {
     paths: ['/account/:accountId/memberships/:recordId'],
     handle: { name: 'memberships#show', title: 'memberships.detail' },
-    load: () => import('./routes/memberships-show'),
+    load: () => import('./routes/memberships-show.tsx'),
     group: true,
   },
   {
     paths: ['/account/:accountId/memberships/:recordId/edit'],
     handle: { name: 'memberships#edit', title: 'memberships.edit' },
-    load: () => import('./routes/memberships-edit'),
+    load: () => import('./routes/memberships-edit.tsx'),
     group: true,
   },
   {
     paths: ['/account/:accountId/users/:recordId'],
     handle: { name: 'users#show', title: 'memberships.detail' },
-    load: () => import('./routes/memberships-show'),
+    load: () => import('./routes/memberships-show.tsx'),
     group: true,
   },
   ...MODULES.filter((module) => module.built).flatMap(modulePages),
@@ -121,18 +121,18 @@ const PAGES: PageRoute[] = [
     // Group screens of later issues: not found, inside the group's shell.
     paths: ['/account/:accountId/*'],
     handle: { name: 'not_found', title: 'errorTitles.not_found' },
-    load: () => import('./routes/not-found'),
+    load: () => import('./routes/not-found.tsx'),
     group: true,
   },
   {
     paths: ['/errors/:code'],
     handle: { name: 'errors#show', title: 'errorTitles.undefined_error' },
-    load: () => import('./routes/error'),
+    load: () => import('./routes/error.tsx'),
   },
   {
     paths: ['*'],
     handle: { name: 'not_found', title: 'errorTitles.not_found' },
-    load: () => import('./routes/not-found'),
+    load: () => import('./routes/not-found.tsx'),
   },
 ];
 
@@ -162,10 +162,15 @@ function resourcePages({ resource, screens = ['index', 'new', 'show', 'edit'] }:
     group: true,
   });
   const all = {
-    index: page(base, 'index', `records.${resource}.title`, () => import('./routes/resource-index')),
-    new: page(`${base}/new`, 'new', `records.${resource}.new`, () => import('./routes/resource-form')),
-    show: page(`${base}/:recordId`, 'show', `records.${resource}.one`, () => import('./routes/resource-show')),
-    edit: page(`${base}/:recordId/edit`, 'edit', `records.${resource}.edit`, () => import('./routes/resource-form')),
+    index: page(base, 'index', `records.${resource}.title`, () => import('./routes/resource-index.tsx')),
+    new: page(`${base}/new`, 'new', `records.${resource}.new`, () => import('./routes/resource-form.tsx')),
+    show: page(`${base}/:recordId`, 'show', `records.${resource}.one`, () => import('./routes/resource-show.tsx')),
+    edit: page(
+      `${base}/:recordId/edit`,
+      'edit',
+      `records.${resource}.edit`,
+      () => import('./routes/resource-form.tsx'),
+    ),
   };
   // In this order: `new` before `:recordId`.
   return (['index', 'new', 'show', 'edit'] as const).filter((s) => screens.includes(s)).map((s) => all[s]);

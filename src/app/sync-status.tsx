@@ -5,10 +5,10 @@ import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../components/use-error-text';
-import { useFormatDay } from '../components/format-day';
-import { useSyncStore } from '../data/sync-store';
-import { SyncPanel } from '../features/sync/components/sync-panel';
+import { useErrorText } from '../components/use-error-text.ts';
+import { useFormatDay } from '../components/format-day.ts';
+import { useSyncStore } from '../data/sync-store.ts';
+import { SyncPanel } from '../features/sync/components/sync-panel.tsx';
 
 /**
  * Online or offline, changes waiting to be sent, changes the server refused, the last successful

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { readThemeMode, storeThemeMode, type ThemeMode } from '../data/preferences';
+import { readThemeMode, storeThemeMode, type ThemeMode } from '../data/preferences.ts';
 
 interface ThemeState {
   mode: ThemeMode;

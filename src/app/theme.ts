@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import type { ThemeMode } from '../data/preferences';
+import type { ThemeMode } from '../data/preferences.ts';
 
 /** Deep teal: steady and trustworthy for money, warm enough for a service business. */
 const BRAND = { light: '#0b6b5d', dark: '#4fbfa9' } as const;

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { useSessionStore } from '../features/accounts/session-store';
-import { useCurrentGroup } from '../features/groups/group-store';
+import { useSessionStore } from '../features/accounts/session-store.ts';
+import { useCurrentGroup } from '../features/groups/group-store.ts';
 
 /** What membership screens need from the group and the session, composed here (features stay apart). */
 export function useGroupAccess() {

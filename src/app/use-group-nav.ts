@@ -1,11 +1,18 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { enabledFeatures } from '../domain/group-settings';
-import { currentModule, enabledModules, isModule, moduleHome, moduleMenu, othersMenu } from '../domain/modules';
-import { useCurrentGroup } from '../features/groups/group-store';
-import { useModuleStore } from '../features/groups/module-store';
-import { useMyGroupsStore } from '../features/groups/my-groups-store';
-import { useServerInfoStore } from '../features/groups/server-info-store';
+import { enabledFeatures } from '../domain/group-settings.ts';
+import {
+  currentModule,
+  enabledModules,
+  isModule,
+  moduleHome,
+  moduleMenu,
+  othersMenu,
+} from '../domain/modules/index.ts';
+import { useCurrentGroup } from '../features/groups/group-store.ts';
+import { useModuleStore } from '../features/groups/module-store.ts';
+import { useMyGroupsStore } from '../features/groups/my-groups-store.ts';
+import { useServerInfoStore } from '../features/groups/server-info-store.ts';
 
 /** What the navbar, drawer and user menu show about groups and modules (spec 000 §2 "Navigation shell"). */
 export function useGroupNav() {

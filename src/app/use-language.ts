@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, isLocale } from '../domain/locale';
-import { useChangeLanguage } from '../features/accounts/use-change-language';
+import { DEFAULT_LOCALE, isLocale } from '../domain/locale.ts';
+import { useChangeLanguage } from '../features/accounts/use-change-language.ts';
 
 /** The current interface language and the switch that applies (and, signed in, saves) another. */
 export function useLanguage() {

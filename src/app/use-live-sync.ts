@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { startLiveSync } from '../data/sync';
-import { useSessionStore } from '../features/accounts/session-store';
-import { useGroupStore } from '../features/groups/group-store';
+import { startLiveSync } from '../data/sync.ts';
+import { useSessionStore } from '../features/accounts/session-store.ts';
+import { useGroupStore } from '../features/groups/group-store.ts';
 
 /**
  * Live two-way sync for the personal database and the open group, and nothing else (browsers

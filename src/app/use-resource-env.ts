@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useMatches, useParams } from 'react-router';
-import type { ResourceEnv } from '../components/resource/resource-env';
-import { enabledFeatures } from '../domain/group-settings';
-import { resourceSpec } from '../domain/records';
-import type { ResourceSpec } from '../domain/records/schema';
-import { useSessionStore } from '../features/accounts/session-store';
-import { useCurrentGroup } from '../features/groups/group-store';
-import { useMembers } from '../features/memberships/use-members';
+import type { ResourceEnv } from '../components/resource/resource-env.ts';
+import { enabledFeatures } from '../domain/group-settings.ts';
+import { resourceSpec } from '../domain/records/index.ts';
+import type { ResourceSpec } from '../domain/records/schema.ts';
+import { useSessionStore } from '../features/accounts/session-store.ts';
+import { useCurrentGroup } from '../features/groups/group-store.ts';
+import { useMembers } from '../features/memberships/use-members.ts';
 
 /** The resource of the current route (its handle names it) and what its screens need. */
 export function useResourceRoute(): { spec: ResourceSpec | null; env: ResourceEnv; recordId: string } {

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useMatches, useNavigate } from 'react-router';
-import { NO_REDIRECT_ROUTES, redirectAfterSession } from '../domain/groups';
-import { useSessionStore } from '../features/accounts/session-store';
-import { useMyGroupsStore } from '../features/groups/my-groups-store';
-import { lastHandle } from './route-handle';
+import { NO_REDIRECT_ROUTES, redirectAfterSession } from '../domain/groups.ts';
+import { useSessionStore } from '../features/accounts/session-store.ts';
+import { useMyGroupsStore } from '../features/groups/my-groups-store.ts';
+import { lastHandle } from './route-handle.ts';
 
 /** Pages a signed-in user passes through on the way in; the redirect waits until they leave them. */
 const SIGN_IN_ROUTES = new Set(['user#login', 'user#register']);

@@ -15,12 +15,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { UserAvatar } from '../components/user-avatar';
-import type { PublicUser } from '../domain/user';
-import { LogoutDialog } from '../features/accounts/components/logout-dialog';
-import { languageItems } from './language-menu';
-import { useGroupNav } from './use-group-nav';
-import { useLanguage } from './use-language';
+import { UserAvatar } from '../components/user-avatar.tsx';
+import type { PublicUser } from '../domain/user.ts';
+import { LogoutDialog } from '../features/accounts/components/logout-dialog.tsx';
+import { languageItems } from './language-menu.tsx';
+import { useGroupNav } from './use-group-nav.ts';
+import { useLanguage } from './use-language.ts';
 
 export function UserMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarColor } from './avatar-color';
+import { avatarColor } from './avatar-color.ts';
 
 describe('avatarColor', () => {
   it('is stable and depends on the name', () => {

@@ -1,7 +1,7 @@
 import { Alert, AlertTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { describeError } from './error-text';
-import { useErrorText } from './use-error-text';
+import { describeError } from './error-text.ts';
+import { useErrorText } from './use-error-text.ts';
 
 interface ErrorBoxProps {
   error: unknown;

@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useErrorText } from './use-error-text';
+import { useErrorText } from './use-error-text.ts';
 
 export const ERROR_PAGE_CODES = [
   'unauthorized',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, splitFieldReasons } from './error-text';
+import { describeError, splitFieldReasons } from './error-text.ts';
 
 describe('describeError', () => {
   it('reads the server envelope', () => {

@@ -1,6 +1,6 @@
 // Turns any thrown value into what the error box shows: a code for the title, a sentence for
 // the detail, and field reasons for the inputs (spec 000 §8). Kept free of React for testing.
-import { type FieldReasons, isFieldReasons, MESSAGES } from '../domain/errors';
+import { type FieldReasons, isFieldReasons, MESSAGES } from '../domain/errors.ts';
 
 export interface DescribedError {
   code: string;

@@ -1,5 +1,5 @@
 import { TextField, type TextFieldProps } from '@mui/material';
-import type { FieldProps } from './use-form-errors';
+import type { FieldProps } from './use-form-errors.ts';
 
 type FormFieldProps = Omit<TextFieldProps, 'name' | 'error' | 'helperText'> & {
   /** The input's name: the API field it is sent as, and where its server messages appear. */

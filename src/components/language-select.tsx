@@ -1,6 +1,6 @@
 import { TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { isLocale, type Locale, LOCALES } from '../domain/locale';
+import { isLocale, type Locale, LOCALES } from '../domain/locale.ts';
 
 interface LanguageSelectProps {
   value: string;

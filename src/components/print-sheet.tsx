@@ -4,7 +4,7 @@ import { Box, Button, GlobalStyles, Stack, type SxProps, type Theme, ThemeProvid
 import { createTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { type AddressEntry, type GroupSettings, parseAddresses, parsePhones } from '../domain/group-settings';
+import { type AddressEntry, type GroupSettings, parseAddresses, parsePhones } from '../domain/group-settings.ts';
 
 // Printed documents (receipts, estimates) go on A4 paper with nothing of the app around them:
 // the navbar, footer, notices, dialogs and the page's own buttons are screen-only. Paper is white

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { clearErrorsEvent } from './clear-errors';
+import { clearErrorsEvent } from './clear-errors.ts';
 
 /** An error to show in an error box; reset by the global clear-errors event (e.g. after re-login). */
 export function useErrorState() {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reasonKey } from '../domain/errors';
+import { reasonKey } from '../domain/errors.ts';
 
 /** Translates error codes and reasons; unknown reasons show as sent, never as a raw key. */
 export function useErrorText() {

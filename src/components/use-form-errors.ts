@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
-import { validationError } from '../data/api-error';
-import type { FieldErrors, FieldReasons } from '../domain/errors';
-import { describeError, splitFieldReasons } from './error-text';
-import { useErrorState } from './use-error-state';
-import { useErrorText } from './use-error-text';
+import { validationError } from '../data/api-error.ts';
+import type { FieldErrors, FieldReasons } from '../domain/errors.ts';
+import { describeError, splitFieldReasons } from './error-text.ts';
+import { useErrorState } from './use-error-state.ts';
+import { useErrorText } from './use-error-text.ts';
 
 export interface FieldProps {
   error: boolean;

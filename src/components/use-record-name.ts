@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChangeDoc, recordLabel } from '../domain/recent-changes';
+import { type ChangeDoc, recordLabel } from '../domain/recent-changes.ts';
 
 /** How a record is named to a person: a setting by its key's name, anything else by its label. */
 export function useRecordName() {

@@ -1,6 +1,6 @@
 import { Avatar } from '@mui/material';
-import { initials } from '../domain/user';
-import { avatarColor } from './avatar-color';
+import { initials } from '../domain/user.ts';
+import { avatarColor } from './avatar-color.ts';
 
 interface UserAvatarProps {
   user: { fullname?: string | null; email?: string | null; unconfirmed_email?: string | null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorFromResponse, errorCodeForStatus, networkError, validationError } from './api-error';
+import { apiErrorFromResponse, errorCodeForStatus, networkError, validationError } from './api-error.ts';
 
 describe('apiErrorFromResponse', () => {
   it('keeps the server envelope', () => {

@@ -1,4 +1,4 @@
-import { type FieldReasons, isFieldReasons, MESSAGES } from '../domain/errors';
+import { type FieldReasons, isFieldReasons, MESSAGES } from '../domain/errors.ts';
 
 /** A failed call: the server's `{ error, reason }` envelope plus the HTTP status (0 without a response). */
 export class ApiError extends Error {

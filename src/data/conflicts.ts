@@ -3,12 +3,12 @@
 // fields changed on both sides wait for a person. Every device reaches the same result: the merge
 // is written on the winning revision (the same on every replica) and identical contents are
 // settled by keeping that winner, so two devices merging at once still converge.
-import { type Doc, type MergeResult, sameValue, threeWayMerge } from '../domain/merge';
-import { localDb, remoteDb } from './databases';
-import { markPending } from './pending-writes';
-import type { Database } from './pouch';
-import type { PouchDoc } from './pouch-api';
-import { useSyncStore } from './sync-store';
+import { type Doc, type MergeResult, sameValue, threeWayMerge } from '../domain/merge.ts';
+import { localDb, remoteDb } from './databases.ts';
+import { markPending } from './pending-writes.ts';
+import type { Database } from './pouch.ts';
+import type { PouchDoc } from './pouch-api.ts';
+import { useSyncStore } from './sync-store.ts';
 
 /**
  * The revision a local edit started from, kept beside the record: the replica compacts old

@@ -1,7 +1,7 @@
-import '../../test/support/browser-globals';
+import '../../test/support/browser-globals.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { destroyAllLocalData, LOCAL_PREFIX, localDb, registeredReplicas } from './databases';
-import { PouchDB } from './pouch';
+import { destroyAllLocalData, LOCAL_PREFIX, localDb, registeredReplicas } from './databases.ts';
+import { PouchDB } from './pouch.ts';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();

@@ -1,7 +1,7 @@
 // Local replicas and their remote twins. Screens read and write the local replica; the remote
 // one is used only by sync (and a few online-only calls).
-import { type Database, PouchDB } from './pouch';
-import { readJson, readToken, writeJson } from './preferences';
+import { type Database, PouchDB } from './pouch.ts';
+import { readJson, readToken, writeJson } from './preferences.ts';
 
 /** Local replicas are named `moneta-<db>`, so nothing else in the origin's storage is touched. */
 export const LOCAL_PREFIX = 'moneta-';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, reasonKey } from '../domain/errors';
+import { MESSAGES, reasonKey } from '../domain/errors.ts';
 import en from '../../locales/en/translation.json';
 import ptBR from '../../locales/pt-BR/translation.json';
-import { ApiError } from './api-error';
-import { isQuotaError, readStorageUsage, storageError } from './device-storage';
+import { ApiError } from './api-error.ts';
+import { isQuotaError, readStorageUsage, storageError } from './device-storage.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

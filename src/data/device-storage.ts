@@ -1,7 +1,7 @@
 // The browser's storage for this origin: asking it not to evict the offline data, reading how
 // much is used, and recognising the errors of a full disk. Not every browser has the Storage API.
-import { MESSAGES } from '../domain/errors';
-import { ApiError } from './api-error';
+import { MESSAGES } from '../domain/errors.ts';
+import { ApiError } from './api-error.ts';
 
 export interface StorageUsage {
   usage: number;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loggedOut } from './emitter';
-import { request } from './http-client';
-import { useLoadingStore } from './loading-store';
-import { setCurrentRouteName } from './route-name';
-import { useVersionStore } from './version-store';
+import { loggedOut } from './emitter.ts';
+import { request } from './http-client.ts';
+import { useLoadingStore } from './loading-store.ts';
+import { setCurrentRouteName } from './route-name.ts';
+import { useVersionStore } from './version-store.ts';
 
 function respond(status: number, body: unknown, version = 'dev'): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {

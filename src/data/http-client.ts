@@ -1,11 +1,11 @@
 // The only HTTP wrapper: every call to /db and /api goes through `request`.
-import { ApiError, apiErrorFromResponse, networkError } from './api-error';
-import { loggedOut } from './emitter';
-import { useLoadingStore } from './loading-store';
-import { readToken } from './preferences';
-import { noteServerWrite } from './server-writes';
-import { currentRouteName } from './route-name';
-import { isNewerVersion, markNewVersion } from './version-store';
+import { ApiError, apiErrorFromResponse, networkError } from './api-error.ts';
+import { loggedOut } from './emitter.ts';
+import { useLoadingStore } from './loading-store.ts';
+import { readToken } from './preferences.ts';
+import { noteServerWrite } from './server-writes.ts';
+import { currentRouteName } from './route-name.ts';
+import { isNewerVersion, markNewVersion } from './version-store.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,9 +1,9 @@
-import '../../test/support/browser-globals';
+import '../../test/support/browser-globals.ts';
 import { MAP_FUNCTIONS } from 'virtual:couch-views';
 import { describe, expect, it, vi } from 'vitest';
-import { newId } from '../domain/ids';
-import { destroyLocalDb, localDb } from './databases';
-import { buildIndexesInBackground, registeredIndexes, registerIndexes, registerViews } from './indexes';
+import { newId } from '../domain/ids.ts';
+import { destroyLocalDb, localDb } from './databases.ts';
+import { buildIndexesInBackground, registeredIndexes, registerIndexes, registerViews } from './indexes.ts';
 
 /** The indexes pouchdb-find keeps in the replica, as field lists. */
 async function indexesIn(dbName: string): Promise<string[][]> {

@@ -3,11 +3,11 @@
 // see README "Measured"). The indexes and views screens query are registered per database kind
 // and per module (null: every group's); a group builds only those of the modules it has enabled.
 // Sync asks for the build after each successful pull, which does nothing once all are built.
-import { databaseKind, type DatabaseKind } from '../domain/ids';
-import { enabledModules } from '../domain/modules';
-import { localDb, registerBackgroundWork } from './databases';
-import type { Database } from './pouch';
-import { ensureIndex } from './records';
+import { databaseKind, type DatabaseKind } from '../domain/ids.ts';
+import { enabledModules } from '../domain/modules/index.ts';
+import { localDb, registerBackgroundWork } from './databases.ts';
+import type { Database } from './pouch.ts';
+import { ensureIndex } from './records.ts';
 
 /** Which indexes this replica has built and warmed: on the device only, gone with the replica. */
 const BUILT_ID = '_local/moneta-indexes';

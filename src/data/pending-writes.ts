@@ -4,8 +4,8 @@
 // (a rule this device did not know, an older app version). A refused change waits for the person
 // to fix or discard it; it never stops the others. Kept in a `_local` document: it stays on this
 // device and dies with the replica.
-import type { FieldReasons } from '../domain/errors';
-import type { Database } from './pouch';
+import type { FieldReasons } from '../domain/errors.ts';
+import type { Database } from './pouch.ts';
 
 const PENDING_ID = '_local/moneta-pending';
 

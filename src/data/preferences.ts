@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from '../domain/locale';
+import { isLocale, type Locale } from '../domain/locale.ts';
 
 // Small values kept in localStorage. Storage can throw (private mode, quota), and a preference
 // is never worth a crash, so every access is guarded.

@@ -1,12 +1,12 @@
 // One page of a record list, read from the local replica: sorted and paged through a
 // pouchdb-find index, or, with search terms, through the group's search view (the words of
 // each record's searchable fields), then sorted on the device.
-import { searchWords } from '../domain/records/search';
-import type { SortDirection } from '../domain/records/schema';
-import { localDb } from './databases';
-import type { PouchDoc } from './pouch-api';
-import { ensureIndex } from './records';
-import { memoBySeq } from './seq-memo';
+import { searchWords } from '../domain/records/search.ts';
+import type { SortDirection } from '../domain/records/schema.ts';
+import { localDb } from './databases.ts';
+import type { PouchDoc } from './pouch-api.ts';
+import { ensureIndex } from './records.ts';
+import { memoBySeq } from './seq-memo.ts';
 
 export interface ListQuery {
   klass: string;

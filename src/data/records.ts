@@ -1,16 +1,16 @@
 // Reading and writing records in a local replica. Writes are recorded as pending until sync
 // pushes them; queries use pouchdb-find indexes created (and awaited) before first use.
-import { sequenceNumber } from '../domain/recent-changes';
-import { localDb } from './databases';
-import { storageError } from './device-storage';
-import { MESSAGES } from '../domain/errors';
-import { ApiError } from './api-error';
-import { rememberBase } from './conflicts';
-import { markPending, markPendingMany, pendingIds } from './pending-writes';
-import { memoBySeq } from './seq-memo';
-import { useSyncStore } from './sync-store';
-import type { ChangeResult } from './pouch-api';
-import type { Database } from './pouch';
+import { sequenceNumber } from '../domain/recent-changes.ts';
+import { localDb } from './databases.ts';
+import { storageError } from './device-storage.ts';
+import { MESSAGES } from '../domain/errors.ts';
+import { ApiError } from './api-error.ts';
+import { rememberBase } from './conflicts.ts';
+import { markPending, markPendingMany, pendingIds } from './pending-writes.ts';
+import { memoBySeq } from './seq-memo.ts';
+import { useSyncStore } from './sync-store.ts';
+import type { ChangeResult } from './pouch-api.ts';
+import type { Database } from './pouch.ts';
 
 /**
  * Records the write as pending and shows the new count at once: the replica's change event

@@ -1,7 +1,7 @@
 // One change feed per open replica, shared by every screen that shows its records, so a list or
 // a record page refreshes when sync brings a change or another screen writes one.
-import { localDb } from './databases';
-import type { ChangesHandle } from './pouch-api';
+import { localDb } from './databases.ts';
+import type { ChangesHandle } from './pouch-api.ts';
 
 type Listener = (ids: readonly string[]) => void;
 

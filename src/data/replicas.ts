@@ -1,10 +1,10 @@
 // Screens read the local replica; this brings it up to date first when the network allows.
 // Offline, or when the server cannot be reached, the device's copy is what there is.
-import type { RemoteOptions } from './databases';
-import { verifySession } from './http-client';
-import { serverWrites } from './server-writes';
-import { isLiveAndCurrent, syncOnce } from './sync';
-import { onAccessLost } from './unsent';
+import type { RemoteOptions } from './databases.ts';
+import { verifySession } from './http-client.ts';
+import { serverWrites } from './server-writes.ts';
+import { isLiveAndCurrent, syncOnce } from './sync.ts';
+import { onAccessLost } from './unsent.ts';
 
 /** Server writes already pulled by a one-off sync, per database. */
 const pulledWrites = new Map<string, number>();

@@ -1,19 +1,19 @@
 // Writing a described record: checked with the same rules the server applies, stamped with who
 // and when, and noted in the record's timeline (a DocumentChange, spec 001 §3 "Timeline version":
 // a document of its own, so two devices adding to one timeline never conflict).
-import { FIELD_MESSAGES } from '../domain/errors';
-import { newId } from '../domain/ids';
-import { sameValue } from '../domain/merge';
+import { FIELD_MESSAGES } from '../domain/errors.ts';
+import { newId } from '../domain/ids.ts';
+import { sameValue } from '../domain/merge.ts';
 import {
   judgeRecordDelete,
   judgeRecordWrite,
   type ResourceSpec,
   type RuleContext,
   stampRecord,
-} from '../domain/records/schema';
-import { ApiError } from './api-error';
-import type { PouchDoc } from './pouch-api';
-import { getRecord, getRecords, removeRecord, saveRecord, saveRecords } from './records';
+} from '../domain/records/schema.ts';
+import { ApiError } from './api-error.ts';
+import type { PouchDoc } from './pouch-api.ts';
+import { getRecord, getRecords, removeRecord, saveRecord, saveRecords } from './records.ts';
 
 export type ChangeAction = 'create' | 'update' | 'destroy';
 

@@ -1,8 +1,8 @@
-import '../../test/support/browser-globals';
+import '../../test/support/browser-globals.ts';
 import { describe, expect, it } from 'vitest';
-import { newId } from '../domain/ids';
-import { destroyLocalDb, localDb } from './databases';
-import { memoBySeq } from './seq-memo';
+import { newId } from '../domain/ids.ts';
+import { destroyLocalDb, localDb } from './databases.ts';
+import { memoBySeq } from './seq-memo.ts';
 
 describe('memoBySeq', () => {
   it('computes once per replica state, shares calls made meanwhile and forgets failures', async () => {

@@ -6,10 +6,10 @@
 // Outcomes are per document: the server refuses a change with its own `forbidden` entry, which
 // PouchDB reports as `denied` and goes on; the refusal is recorded with the server's reason
 // (pending-writes.ts) for the person to fix or discard, and the other changes keep flowing.
-import { mergePulledConflicts, pruneSettled } from './conflicts';
-import { localDb, registerBackgroundWork, type RemoteOptions, remoteDb } from './databases';
-import { verifySession } from './http-client';
-import { buildIndexesInBackground } from './indexes';
+import { mergePulledConflicts, pruneSettled } from './conflicts.ts';
+import { localDb, registerBackgroundWork, type RemoteOptions, remoteDb } from './databases.ts';
+import { verifySession } from './http-client.ts';
+import { buildIndexesInBackground } from './indexes.ts';
 import {
   loadDropped,
   markPushed,
@@ -18,11 +18,11 @@ import {
   pendingIds,
   type RefusedEntry,
   syncCounts,
-} from './pending-writes';
-import type { SyncReplication } from './pouch-api';
-import type { Database } from './pouch';
-import { useSyncStore } from './sync-store';
-import { onAccessLost, unsentCounts } from './unsent';
+} from './pending-writes.ts';
+import type { SyncReplication } from './pouch-api.ts';
+import type { Database } from './pouch.ts';
+import { useSyncStore } from './sync-store.ts';
+import { onAccessLost, unsentCounts } from './unsent.ts';
 
 export interface SyncHandle {
   name: string;

@@ -1,11 +1,11 @@
 // Changes made on this device that the server does not have: waiting to be sent, or refused. They
 // are counted before a logout, exported before a replica the person lost access to goes, and a
 // refused one can be discarded, one at a time, by the person who made it.
-import { MESSAGES } from '../domain/errors';
-import { destroyLocalDb, localDb, registeredReplicas, type RemoteOptions, remoteDb } from './databases';
-import { markDiscarded, markPending, pendingIds, type Refusal, refusedChanges } from './pending-writes';
-import type { PouchDoc } from './pouch-api';
-import { useSyncStore } from './sync-store';
+import { MESSAGES } from '../domain/errors.ts';
+import { destroyLocalDb, localDb, registeredReplicas, type RemoteOptions, remoteDb } from './databases.ts';
+import { markDiscarded, markPending, pendingIds, type Refusal, refusedChanges } from './pending-writes.ts';
+import type { PouchDoc } from './pouch-api.ts';
+import { useSyncStore } from './sync-store.ts';
 
 export interface UnsentChange {
   id: string;

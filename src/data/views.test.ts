@@ -1,7 +1,7 @@
-import '../../test/support/browser-globals';
+import '../../test/support/browser-globals.ts';
 import { describe, expect, it } from 'vitest';
-import { newId } from '../domain/ids';
-import { destroyLocalDb, localDb } from './databases';
+import { newId } from '../domain/ids.ts';
+import { destroyLocalDb, localDb } from './databases.ts';
 
 describe('views on the device', () => {
   it('never evaluates a map function the app was not built with', async () => {

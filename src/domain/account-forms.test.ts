@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validatePasswordChange, validateProfileUpdate, validateRegistration } from './account-forms';
+import { validatePasswordChange, validateProfileUpdate, validateRegistration } from './account-forms.ts';
 
 describe('validateRegistration', () => {
   const valid = {

@@ -1,10 +1,10 @@
 // Validation of the sign-up, profile and password forms. The browser runs it before sending
 // and the server runs it again on what it receives, so both give the same messages.
-import isEmail from 'validator/lib/isEmail';
-import { FIELD_MESSAGES as M, FieldErrors } from './errors';
-import { isLocale } from './locale';
-import { TOKEN_PERMISSIONS } from './permissions';
-import { PASSWORD_MIN_LENGTH } from './user';
+import isEmail from 'validator/lib/isEmail.js';
+import { FIELD_MESSAGES as M, FieldErrors } from './errors.ts';
+import { isLocale } from './locale.ts';
+import { TOKEN_PERMISSIONS } from './permissions.ts';
+import { PASSWORD_MIN_LENGTH } from './user.ts';
 
 const MAX_NAME = 100;
 const MAX_EMAIL = 254;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from './bytes';
+import { formatBytes } from './bytes.ts';
 
 describe('formatBytes', () => {
   it('uses decimal units B, kB, MB and GB with at most one decimal', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FieldErrors, isFieldReasons, reasonKey } from './errors';
-import { defaultLocale } from './locale';
-import { isId, klassOfId, newId } from './ids';
+import { FieldErrors, isFieldReasons, reasonKey } from './errors.ts';
+import { defaultLocale } from './locale.ts';
+import { isId, klassOfId, newId } from './ids.ts';
 
 describe('reasonKey', () => {
   it('turns spaces into hyphens and drops apostrophes, dots and commas (spec 000 §8)', () => {

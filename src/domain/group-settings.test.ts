@@ -10,7 +10,7 @@ import {
   validateAccountProfile,
   validateAddress,
   validatePhone,
-} from './group-settings';
+} from './group-settings.ts';
 
 describe('settingsFromAdjustments', () => {
   it('maps keys to values over the defaults', () => {

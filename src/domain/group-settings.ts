@@ -1,9 +1,9 @@
 // A group's settings as the admin dashboard shows and edits them (spec 000 §2 "Admin dashboard",
 // §3 Adjustment, phone and address entries, §5 account profile).
-import { FIELD_MESSAGES as M, FieldErrors } from './errors';
-import { DEFAULT_GROUP_SETTINGS } from './groups';
-import { FEATURE_SWITCHES } from './modules';
-import { isCurrency } from './money';
+import { FIELD_MESSAGES as M, FieldErrors } from './errors.ts';
+import { DEFAULT_GROUP_SETTINGS } from './groups.ts';
+import { FEATURE_SWITCHES } from './modules/index.ts';
+import { isCurrency } from './money.ts';
 
 export interface AdjustmentDoc {
   _id: string;

@@ -5,7 +5,7 @@ import {
   membershipChangeRefusal,
   redirectAfterSession,
   validateGroupForm,
-} from './groups';
+} from './groups.ts';
 
 describe('validateGroupForm', () => {
   it('needs a name and a known kind', () => {

@@ -1,5 +1,5 @@
 // Groups (accounts), their settings and memberships: the rules of spec 000 §2–§6 as pure functions.
-import { FIELD_MESSAGES as M, FieldErrors } from './errors';
+import { FIELD_MESSAGES as M, FieldErrors } from './errors.ts';
 
 export const APP_KINDS = ['ticket', 'moneta', 'exoreader', 'textnotes', 'rdisk'] as const;
 export type AppKind = (typeof APP_KINDS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConflicts, sameValue, stableStringify, threeWayMerge } from './merge';
+import { resolveConflicts, sameValue, stableStringify, threeWayMerge } from './merge.ts';
 
 const base = {
   _id: 'tik-1',

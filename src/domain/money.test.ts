@@ -8,7 +8,7 @@ import {
   multiplyMoney,
   parseMoney,
   sumMoney,
-} from './money';
+} from './money.ts';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { primaryLanguage, recentNotifications } from './notifications';
+import { primaryLanguage, recentNotifications } from './notifications.ts';
 
 const now = new Date('2025-06-20T12:00:00Z');
 const post = (created_at: string, language: string | null, content = '<p>x</p>') => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, canReadDatabase, checkDocWrite, isAddressableId } from './permissions';
+import { type Actor, canReadDatabase, checkDocWrite, isAddressableId } from './permissions.ts';
 
 const me = 'usr-11111111-1111-4111-8111-111111111111';
 const group = 'acc-22222222-2222-4222-8222-222222222222';

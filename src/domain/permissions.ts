@@ -1,13 +1,13 @@
 // Who may do what with a database. The server runs these on every request before it talks to
 // the store; the client runs them for instant feedback. Rules of spec 000 §6, made concrete.
-import { isCurrency } from './money';
-import { FIELD_MESSAGES, type FieldReasons, MESSAGES } from './errors';
-import { databaseKind, ID_PREFIXES, type IdPrefix, isId, type Klass, klassOfId } from './ids';
-import { ADMIN_ONLY_KLASSES } from './groups';
-import { judgeRecordDelete, judgeRecordWrite, type RuleContext, specOfKlass } from './records';
-import { isLocale } from './locale';
-import { sameValue } from './merge';
-import { MODULE_SERVER_DOC_IDS, MODULE_SERVER_KLASSES, moduleUpdateHandlers } from './modules';
+import { isCurrency } from './money.ts';
+import { FIELD_MESSAGES, type FieldReasons, MESSAGES } from './errors.ts';
+import { databaseKind, ID_PREFIXES, type IdPrefix, isId, type Klass, klassOfId } from './ids.ts';
+import { ADMIN_ONLY_KLASSES } from './groups.ts';
+import { judgeRecordDelete, judgeRecordWrite, type RuleContext, specOfKlass } from './records/index.ts';
+import { isLocale } from './locale.ts';
+import { sameValue } from './merge.ts';
+import { MODULE_SERVER_DOC_IDS, MODULE_SERVER_KLASSES, moduleUpdateHandlers } from './modules/index.ts';
 
 export const TOKEN_PERMISSIONS = ['read', 'write'] as const;
 export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];

@@ -9,7 +9,7 @@ import {
   sequenceNumber,
   timelineRows,
   type ChangeRow,
-} from './recent-changes';
+} from './recent-changes.ts';
 
 const row = (
   id: string,

@@ -1,10 +1,10 @@
 // The dashboard's recent-changes timeline (spec 000 §2 "Dashboard"): which changes to ask for,
 // what each one was, where its record lives and how it is labelled.
-import { firstLine, textField } from './labels';
-import { MODULE_SERVER_DOC_IDS } from './modules';
-import { specOfKlass } from './records';
+import { firstLine, textField } from './labels.ts';
+import { MODULE_SERVER_DOC_IDS } from './modules/index.ts';
+import { specOfKlass } from './records/index.ts';
 
-export { firstLine, LABEL_MAX } from './labels';
+export { firstLine, LABEL_MAX } from './labels.ts';
 
 /** How many sequence numbers the timeline looks back. */
 export const CHANGES_LOOKBACK = 20;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeTags } from './tags';
+import { normalizeTags } from './tags.ts';
 
 describe('normalizeTags', () => {
   it('splits on commas, trims, lowercases and turns spaces into hyphens', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationDaysLeft, confirmationExpired, initials, isUnconfirmed, passwordResetExpired } from './user';
+import { confirmationDaysLeft, confirmationExpired, initials, isUnconfirmed, passwordResetExpired } from './user.ts';
 
 const day = 24 * 3600_000;
 const sent = '2026-01-01T00:00:00.000Z';

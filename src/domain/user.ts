@@ -1,5 +1,5 @@
 // The user as the spec's `_users` documents describe it, and the rules around e-mail confirmation.
-import type { Locale } from './locale';
+import type { Locale } from './locale.ts';
 
 export interface PublicUser {
   _id: string;

@@ -1,9 +1,9 @@
-import type { Config } from './config';
-import type { BodyBudget } from './http/body';
-import type { OpenFeeds } from './proxy/open-feeds';
-import type { JobQueue } from './services/jobs';
-import type { Mailer } from './services/mail';
-import type { CouchClient } from './store/couch-client';
+import type { Config } from './config.ts';
+import type { BodyBudget } from './http/body.ts';
+import type { OpenFeeds } from './proxy/open-feeds.ts';
+import type { JobQueue } from './services/jobs.ts';
+import type { Mailer } from './services/mail.ts';
+import type { CouchClient } from './store/couch-client.ts';
 
 /** What every service needs, passed explicitly (no module-level singletons). */
 export interface AppContext {

@@ -1,5 +1,5 @@
-import { startServer } from './app';
-import { loadConfig } from './config';
+import { startServer } from './app.ts';
+import { loadConfig } from './config.ts';
 
 try {
   const config = loadConfig();

@@ -1,6 +1,6 @@
 // A benchmark's browser-side entry, bundled in memory with the app's own code, for a page to load.
 import { build } from 'vite';
-import { couchViews } from '../../vite.config';
+import { couchViews } from '../../vite.config.ts';
 
 export async function bundleForBrowser(entry: string): Promise<string> {
   const bundle = await build({

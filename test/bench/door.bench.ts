@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { freePort } from '../support/test-server';
+import { freePort } from '../support/test-server.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -29,7 +29,10 @@ const nextIp = () => `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.
 class Client {
   cookie = '';
   readonly ip = nextIp();
-  constructor(readonly base: string) {}
+  readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(this.base + path, {
@@ -87,7 +90,7 @@ const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 async function startServer(): Promise<{ url: string; proc: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'moneta-bench-door-'));
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, ['src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

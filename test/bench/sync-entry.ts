@@ -1,9 +1,9 @@
 // Bundled for the browser by the sync benchmark: the app's own sync code next to a bare
 // PouchDB replication, on the same page.
-import { localDb } from '../../src/data/databases';
-import { PouchDB } from '../../src/data/pouch';
-import { findRecords, saveRecord } from '../../src/data/records';
-import { startLiveSync, syncOnce } from '../../src/data/sync';
+import { localDb } from '../../src/data/databases.ts';
+import { PouchDB } from '../../src/data/pouch.ts';
+import { findRecords, saveRecord } from '../../src/data/records.ts';
+import { startLiveSync, syncOnce } from '../../src/data/sync.ts';
 
 declare global {
   interface Window {

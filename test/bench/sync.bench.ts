@@ -4,10 +4,10 @@
 // app's own sync code, and a bare PouchDB replication as the reference, then the first page of
 // the ticket list from the local replica.
 import { randomUUID } from 'node:crypto';
-import { bundleForBrowser } from './bundle';
-import { confirmUser, createGroup, registerUser } from '../support/factories';
-import { startTestServer } from '../support/test-server';
-import { launchBrowser } from '../e2e/support/browser';
+import { bundleForBrowser } from './bundle.ts';
+import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
 const LIVE_ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 20);

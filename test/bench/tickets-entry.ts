@@ -1,12 +1,12 @@
 // Bundled for the browser by the tickets benchmark and loaded next to the app: reads the app's
 // replica through the same data code, to know when the first pull and the background index builds
 // are over, and to time the list queries without the screen around them.
-import '../../src/app/register-indexes';
-import { localDb } from '../../src/data/databases';
-import { registeredIndexes } from '../../src/data/indexes';
-import { type ListQuery, listRecords } from '../../src/data/record-list';
-import { ensureIndex } from '../../src/data/records';
-import { countBoard, listBoard } from '../../src/features/tickets/board/api/list-board';
+import '../../src/app/register-indexes.ts';
+import { localDb } from '../../src/data/databases.ts';
+import { registeredIndexes } from '../../src/data/indexes.ts';
+import { type ListQuery, listRecords } from '../../src/data/record-list.ts';
+import { ensureIndex } from '../../src/data/records.ts';
+import { countBoard, listBoard } from '../../src/features/tickets/board/api/list-board.ts';
 
 declare global {
   interface Window {

@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
-import { bundleForBrowser } from './bundle';
-import { moduleOf } from '../../src/domain/modules';
-import { newId } from '../../src/domain/ids';
-import { launchBrowser, newContext } from '../e2e/support/browser';
-import { confirmUser, createGroup, registerUser } from '../support/factories';
-import { startTestServer } from '../support/test-server';
+import { bundleForBrowser } from './bundle.ts';
+import { moduleOf } from '../../src/domain/modules/index.ts';
+import { newId } from '../../src/domain/ids.ts';
+import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { startTestServer } from '../support/test-server.ts';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -1,10 +1,10 @@
 // A person signs up, confirms from the e-mail, signs in, edits the profile, switches to
 // Portuguese and the dark theme, and signs out — in real Chromium against the real server.
 import { describe, expect, it } from 'vitest';
-import { latestLink } from '../support/outbox';
-import { AppPage } from './support/app-page';
-import { e2eHarness } from './support/harness';
-import { newContext, screenshots } from './support/browser';
+import { latestLink } from '../support/outbox.ts';
+import { AppPage } from './support/app-page.ts';
+import { e2eHarness } from './support/harness.ts';
+import { newContext, screenshots } from './support/browser.ts';
 
 const e2e = e2eHarness();
 

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { latestLink } from '../support/outbox';
-import { AppPage } from './support/app-page';
-import { e2eHarness } from './support/harness';
-import { newContext, screenshots } from './support/browser';
+import { latestLink } from '../support/outbox.ts';
+import { AppPage } from './support/app-page.ts';
+import { e2eHarness } from './support/harness.ts';
+import { newContext, screenshots } from './support/browser.ts';
 
 const e2e = e2eHarness();
 

@@ -3,10 +3,10 @@
 // the amounts are stored exactly, in centavos. Administrators change the currency for new estimates.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addMember, confirmUser, createGroup, registerUser } from '../support/factories';
-import { AppPage } from './support/app-page';
-import { newContext, screenshots } from './support/browser';
-import { e2eHarness } from './support/harness';
+import { addMember, confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { AppPage } from './support/app-page.ts';
+import { newContext, screenshots } from './support/browser.ts';
+import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
 

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { confirmUser, createGroup, registerUser } from '../support/factories';
-import { AppPage } from './support/app-page';
-import { launchProfile, screenshots } from './support/browser';
-import { e2eHarness } from './support/harness';
+import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { AppPage } from './support/app-page.ts';
+import { launchProfile, screenshots } from './support/browser.ts';
+import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
 const profileDir = mkdtempSync(path.join(tmpdir(), 'moneta-offline-profile-'));

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { AppPage } from './support/app-page';
-import { launchProfile, screenshots } from './support/browser';
-import { e2eHarness } from './support/harness';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { AppPage } from './support/app-page.ts';
+import { launchProfile, screenshots } from './support/browser.ts';
+import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
 const nextBuild = mkdtempSync(path.join(tmpdir(), 'moneta-next-build-'));

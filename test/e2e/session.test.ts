@@ -2,10 +2,10 @@
 // the offline data), as a person meets them.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { AppPage } from './support/app-page';
-import { e2eHarness } from './support/harness';
-import { newContext, screenshots } from './support/browser';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { AppPage } from './support/app-page.ts';
+import { e2eHarness } from './support/harness.ts';
+import { newContext, screenshots } from './support/browser.ts';
 
 const e2e = e2eHarness();
 

@@ -3,10 +3,10 @@
 // work as a file before the device's copy goes.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { AppPage } from './support/app-page';
-import { newContext, screenshots } from './support/browser';
-import { e2eHarness } from './support/harness';
+import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { AppPage } from './support/app-page.ts';
+import { newContext, screenshots } from './support/browser.ts';
+import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
 

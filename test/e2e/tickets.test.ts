@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { AppPage } from './support/app-page';
-import { launchProfile, newContext, SCREENSHOTS, screenshots } from './support/browser';
-import { e2eHarness } from './support/harness';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { AppPage } from './support/app-page.ts';
+import { launchProfile, newContext, SCREENSHOTS, screenshots } from './support/browser.ts';
+import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
 const profileDir = mkdtempSync(path.join(tmpdir(), 'moneta-visit-profile-'));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../support/http-client';
-import { latestLink, readOutbox } from '../support/outbox';
-import { confirmUser, registerUser, uniqueEmail } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { HttpClient } from '../support/http-client.ts';
+import { latestLink, readOutbox } from '../support/outbox.ts';
+import { confirmUser, registerUser, uniqueEmail } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {

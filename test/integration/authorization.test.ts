@@ -1,8 +1,8 @@
 // A personal database belongs to its user alone, on every path CouchDB offers, replication included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../support/http-client';
-import { registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { HttpClient } from '../support/http-client.ts';
+import { registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;

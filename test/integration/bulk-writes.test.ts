@@ -2,18 +2,18 @@
 // Node with fake IndexedDB, synced with the real server: all judged before any is written, one
 // timeline entry per batch, progress, per-record conflicts; and the device's bookkeeping of edited
 // records pruned once sync has settled them.
-import '../support/browser-globals';
+import '../support/browser-globals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDb } from '../../src/data/databases';
-import { pendingCount } from '../../src/data/pending-writes';
-import { findRecords, getRecord } from '../../src/data/records';
-import { type BatchProgress, updateRecord, writeRecord, writeRecords } from '../../src/data/resource-writes';
-import { syncOnce } from '../../src/data/sync';
-import { newId } from '../../src/domain/ids';
-import { moduleOf } from '../../src/domain/modules';
-import type { ResourceSpec } from '../../src/domain/records/schema';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { localDb } from '../../src/data/databases.ts';
+import { pendingCount } from '../../src/data/pending-writes.ts';
+import { findRecords, getRecord } from '../../src/data/records.ts';
+import { type BatchProgress, updateRecord, writeRecord, writeRecords } from '../../src/data/resource-writes.ts';
+import { syncOnce } from '../../src/data/sync.ts';
+import { newId } from '../../src/domain/ids.ts';
+import { moduleOf } from '../../src/domain/modules/index.ts';
+import type { ResourceSpec } from '../../src/domain/records/schema.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;

@@ -4,9 +4,9 @@
 // stays exactly as the server built it.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { rawRequest } from '../support/raw-http';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { rawRequest } from '../support/raw-http.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let caller: TestUser;

@@ -2,10 +2,10 @@
 // finding's class, at the level where it is closed — the path parser, the endpoint list, the
 // store process, the body limits, the headers, the sessions and the accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, confirmUser, createGroup, registerUser, type TestUser, uniqueEmail } from '../support/factories';
-import { HttpClient } from '../support/http-client';
-import { rawRequest } from '../support/raw-http';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { addMember, confirmUser, createGroup, registerUser, type TestUser, uniqueEmail } from '../support/factories.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { rawRequest } from '../support/raw-http.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;
@@ -479,7 +479,7 @@ describe('accounts (L3, L8)', () => {
       expect(res.status).toBe(200);
     });
     expect(requests.filter((r) => r.path.includes('/_view/') || r.path.includes('/_find'))).toEqual([]);
-    const { latestLink } = await import('../support/outbox');
+    const { latestLink } = await import('../support/outbox.ts');
     expect((await latestLink(server, newEmail, '/user/confirm/')).mail.subject).toBe('Confirme seu endereço de e-mail');
   });
 });

@@ -1,8 +1,8 @@
 // Change feeds through the door: each change and heartbeat arrives as it happens, `timeout` is
 // honoured, and a feed whose caller loses access is cut (M1, M5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;

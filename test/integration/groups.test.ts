@@ -1,10 +1,10 @@
 // Groups and memberships over HTTP: creation, limits, invitations, flags, removal, and who may
 // read and write what — every refusal tried for real.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { HttpClient } from '../support/http-client';
-import { latestLink } from '../support/outbox';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { latestLink } from '../support/outbox.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;

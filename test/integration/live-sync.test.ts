@@ -2,16 +2,16 @@
 // server: syncing → paused (caught up) → offline on the window's `offline` event, local writes
 // counted while offline, then online → pushed and paused again; an ended session is an error
 // that keeps the local work; cancel stops it all.
-import '../support/browser-globals';
+import '../support/browser-globals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDb } from '../../src/data/databases';
-import { pendingCount } from '../../src/data/pending-writes';
-import { saveRecord } from '../../src/data/records';
-import { startLiveSync } from '../../src/data/sync';
-import { type DatabaseSync, syncStatus, useSyncStore } from '../../src/data/sync-store';
-import { newId } from '../../src/domain/ids';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { localDb } from '../../src/data/databases.ts';
+import { pendingCount } from '../../src/data/pending-writes.ts';
+import { saveRecord } from '../../src/data/records.ts';
+import { startLiveSync } from '../../src/data/sync.ts';
+import { type DatabaseSync, syncStatus, useSyncStore } from '../../src/data/sync-store.ts';
+import { newId } from '../../src/domain/ids.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;

@@ -1,14 +1,14 @@
 // The app's own data layer (src/data) in Node with fake IndexedDB, syncing with the real server.
-import '../support/browser-globals';
+import '../support/browser-globals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDb } from '../../src/data/databases';
-import { MESSAGES } from '../../src/domain/errors';
-import { pendingCount } from '../../src/data/pending-writes';
-import { findRecords, getRecord, saveRecord } from '../../src/data/records';
-import { syncOnce } from '../../src/data/sync';
-import { syncStatus } from '../../src/data/sync-store';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { localDb } from '../../src/data/databases.ts';
+import { MESSAGES } from '../../src/domain/errors.ts';
+import { pendingCount } from '../../src/data/pending-writes.ts';
+import { findRecords, getRecord, saveRecord } from '../../src/data/records.ts';
+import { syncOnce } from '../../src/data/sync.ts';
+import { syncStatus } from '../../src/data/sync-store.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;

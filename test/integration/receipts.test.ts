@@ -1,10 +1,10 @@
 // A ticket's signed contract receipt over HTTP: the server keeps a whole receipt and refuses a
 // malformed one with 422 and a reason per part, whichever way the ticket is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/domain/ids';
-import { MAX_SIGNATURE_BYTES } from '../../src/domain/modules/ticket/receipts';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { newId } from '../../src/domain/ids.ts';
+import { MAX_SIGNATURE_BYTES } from '../../src/domain/modules/ticket/receipts.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';

@@ -2,9 +2,9 @@
 // ticket only reopens, whether the write comes from the app, a script's PUT, a _bulk_docs or a
 // device's replication.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSED_TICKET_ONLY_REOPENS } from '../../src/domain/modules/ticket/ticket-edits';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { CLOSED_TICKET_ONLY_REOPENS } from '../../src/domain/modules/ticket/ticket-edits.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;

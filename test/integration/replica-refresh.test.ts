@@ -1,13 +1,13 @@
 // Screen reads and the network: a replica kept current by live sync is read without a round
 // trip to the server; without one (or when the server refuses), the one-off sync runs as before.
-import '../support/browser-globals';
+import '../support/browser-globals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDb } from '../../src/data/databases';
-import { refreshReplica } from '../../src/data/replicas';
-import { noteServerWrite } from '../../src/data/server-writes';
-import { isLiveAndCurrent, LIVE_CURRENT_MS, startLiveSync, type SyncHandle } from '../../src/data/sync';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { localDb } from '../../src/data/databases.ts';
+import { refreshReplica } from '../../src/data/replicas.ts';
+import { noteServerWrite } from '../../src/data/server-writes.ts';
+import { isLiveAndCurrent, LIVE_CURRENT_MS, startLiveSync, type SyncHandle } from '../../src/data/sync.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const require = createRequire(import.meta.url);
 type Doc = { _id: string; _rev?: string; [k: string]: unknown };

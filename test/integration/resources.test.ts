@@ -2,11 +2,11 @@
 // in src/domain/records/ticket-module.ts round-trips when valid and is refused whole (422 with the
 // bad fields named) when not, on every write path; the group's counters and search view follow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES as M } from '../../src/domain/errors';
-import { newId } from '../../src/domain/ids';
-import { TICKET_RESOURCES } from '../../src/domain/modules/ticket/records';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { FIELD_MESSAGES as M } from '../../src/domain/errors.ts';
+import { newId } from '../../src/domain/ids.ts';
+import { TICKET_RESOURCES } from '../../src/domain/modules/ticket/records.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 type Doc = Record<string, unknown>;
 type Reasons = Record<string, string[]>;

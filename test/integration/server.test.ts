@@ -2,9 +2,9 @@
 import { once } from 'node:events';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../support/http-client';
-import { registerUser } from '../support/factories';
-import { freePort, startTestServer, type TestServer } from '../support/test-server';
+import { HttpClient } from '../support/http-client.ts';
+import { registerUser } from '../support/factories.ts';
+import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -264,7 +264,7 @@ describe('system notifications', () => {
 
 describe('configuration', () => {
   it('lists every bad variable at start-up', async () => {
-    const { loadConfig } = await import('../../src/server/config');
+    const { loadConfig } = await import('../../src/server/config.ts');
     expect(() =>
       loadConfig({
         PORT: 'x',

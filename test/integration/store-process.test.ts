@@ -1,9 +1,9 @@
 // The embedded store runs in a process of its own, behind credentials, and is restarted when it
 // dies; meanwhile the server keeps answering and nobody is logged out (C2, C3, L7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type TestUser } from '../support/factories';
-import { HttpClient } from '../support/http-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { registerUser, type TestUser } from '../support/factories.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let user: TestUser;

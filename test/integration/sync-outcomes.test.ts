@@ -1,16 +1,16 @@
 // Sync never loses or strands a device's work: outcomes are per document. The app's own data
 // layer (src/data) in Node with fake IndexedDB, as a member's device, against the real server.
-import '../support/browser-globals';
+import '../support/browser-globals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDb, registeredReplicas } from '../../src/data/databases';
-import { pendingCount, refusedChanges } from '../../src/data/pending-writes';
-import { findRecords, getRecord, saveRecord } from '../../src/data/records';
-import { refreshReplica } from '../../src/data/replicas';
-import { syncOnce } from '../../src/data/sync';
-import { syncStatus } from '../../src/data/sync-store';
-import { discardRefusedChange, exportUnsent, removeCopy, unsentCounts } from '../../src/data/unsent';
-import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { localDb, registeredReplicas } from '../../src/data/databases.ts';
+import { pendingCount, refusedChanges } from '../../src/data/pending-writes.ts';
+import { findRecords, getRecord, saveRecord } from '../../src/data/records.ts';
+import { refreshReplica } from '../../src/data/replicas.ts';
+import { syncOnce } from '../../src/data/sync.ts';
+import { syncStatus } from '../../src/data/sync-store.ts';
+import { discardRefusedChange, exportUnsent, removeCopy, unsentCounts } from '../../src/data/unsent.ts';
+import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;

@@ -1,15 +1,19 @@
 // Ticket numbers over HTTP and across devices: series claimed from the server are never handed out
 // twice, only the server writes the counter, and two devices numbering tickets offline never clash.
-import '../support/browser-globals';
+import '../support/browser-globals.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { remoteDb } from '../../src/data/databases';
-import { type Database, PouchDB } from '../../src/data/pouch';
-import { ensureTicketSeries, nextTicketNumber, TICKET_SERIES_DOC } from '../../src/features/tickets/api/ticket-series';
-import { newId } from '../../src/domain/ids';
-import { parseTicketNumber, TICKET_SERIES_MISSING } from '../../src/domain/modules/ticket/ticket-number';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories';
-import { HttpClient } from '../support/http-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { remoteDb } from '../../src/data/databases.ts';
+import { type Database, PouchDB } from '../../src/data/pouch.ts';
+import {
+  ensureTicketSeries,
+  nextTicketNumber,
+  TICKET_SERIES_DOC,
+} from '../../src/features/tickets/api/ticket-series.ts';
+import { newId } from '../../src/domain/ids.ts';
+import { parseTicketNumber, TICKET_SERIES_MISSING } from '../../src/domain/modules/ticket/ticket-number.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let owner: TestUser;

@@ -4,6 +4,10 @@ g.self ??= globalThis;
 if (!g.navigator) {
   Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'node', onLine: true }, configurable: true });
 }
+// Node 21+ has a `navigator` of its own, without `onLine`: sync would take the device for offline.
+if (!('onLine' in (g.navigator as object))) {
+  Object.defineProperty(g.navigator, 'onLine', { value: true, configurable: true, writable: true });
+}
 // Window events (PouchDB listens to `storage` once localStorage exists; sync to online/offline).
 if (typeof (globalThis as { addEventListener?: unknown }).addEventListener !== 'function') {
   const events = new EventTarget();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { HttpClient } from './http-client';
-import type { MailingServer } from './outbox';
+import { HttpClient } from './http-client.ts';
+import type { MailingServer } from './outbox.ts';
 
 let counter = 0;
 
@@ -36,7 +36,7 @@ export async function registerUser(base: string, overrides: Record<string, unkno
 
 /** Confirms the user's pending address with the link from the outbox. */
 export async function confirmUser(server: MailingServer, user: TestUser): Promise<void> {
-  const { latestLink } = await import('./outbox');
+  const { latestLink } = await import('./outbox.ts');
   const { link } = await latestLink(server, user.email, '/user/confirm/');
   const res = await user.client.post(`/api/confirmation/${link.slice(link.lastIndexOf('/') + 1)}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

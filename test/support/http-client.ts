@@ -9,7 +9,10 @@ export class HttpClient {
   private cookies = new Map<string, string>();
   bearer: string | null = null;
 
-  constructor(readonly base: string) {}
+  readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

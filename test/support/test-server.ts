@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type RunningServer, startServer } from '../../src/server/app';
-import { type Config, DEFAULT_RATE_LIMITS, loadConfig, type RateLimits } from '../../src/server/config';
+import { type RunningServer, startServer } from '../../src/server/app.ts';
+import { type Config, DEFAULT_RATE_LIMITS, loadConfig, type RateLimits } from '../../src/server/config.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;

@@ -1,11 +1,11 @@
 // List paging on the device against fake IndexedDB, with the group's own design documents (the
 // count and search views) as sync would bring them.
-import '../support/browser-globals';
+import '../support/browser-globals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { destroyLocalDb, localDb } from '../../src/data/databases';
-import { listRecords } from '../../src/data/record-list';
-import { newId } from '../../src/domain/ids';
-import { designDocsFor } from '../../src/server/store/design-docs';
+import { destroyLocalDb, localDb } from '../../src/data/databases.ts';
+import { listRecords } from '../../src/data/record-list.ts';
+import { newId } from '../../src/domain/ids.ts';
+import { designDocsFor } from '../../src/server/store/design-docs.ts';
 
 const name = newId('Account');
 const names = Array.from({ length: 45 }, (_, i) => `Cliente ${String(i + 1).padStart(2, '0')}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { servedByApp } from '../../sw/navigation';
+import { servedByApp } from '../../sw/navigation.ts';
 
 describe('service worker navigations', () => {
   it('serves the app routes from the precached index.html', () => {

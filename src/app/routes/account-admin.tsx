@@ -1,6 +1,6 @@
-import { AdminPage } from '../../features/groups/components/admin-page';
-import { useCurrentGroup } from '../../features/groups/group-store';
-import { featureModule } from '../feature-modules';
+import { AdminPage } from '../../features/groups/components/admin-page.tsx';
+import { useCurrentGroup } from '../../features/groups/group-store.ts';
+import { featureModule } from '../feature-modules.ts';
 
 export default function AccountAdminRoute() {
   const group = useCurrentGroup();

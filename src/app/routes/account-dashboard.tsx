@@ -1,8 +1,8 @@
-import { isUnconfirmed } from '../../domain/user';
-import { useSessionStore } from '../../features/accounts/session-store';
-import { DashboardPage } from '../../features/groups/components/dashboard-page';
-import { useCurrentGroup } from '../../features/groups/group-store';
-import { featureModule } from '../feature-modules';
+import { isUnconfirmed } from '../../domain/user.ts';
+import { useSessionStore } from '../../features/accounts/session-store.ts';
+import { DashboardPage } from '../../features/groups/components/dashboard-page.tsx';
+import { useCurrentGroup } from '../../features/groups/group-store.ts';
+import { featureModule } from '../feature-modules.ts';
 
 export default function AccountDashboardRoute() {
   const user = useSessionStore((s) => s.user);

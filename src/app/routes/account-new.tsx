@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { loadSession } from '../../features/accounts/load-session';
-import { NewGroupPage } from '../../features/groups/components/new-group-page';
+import { loadSession } from '../../features/accounts/load-session.ts';
+import { NewGroupPage } from '../../features/groups/components/new-group-page.tsx';
 
 export default function AccountNewRoute() {
   const navigate = useNavigate();

@@ -1,3 +1,3 @@
-import { ConfirmationRequestPage } from '../../features/accounts/components/email-request-page';
+import { ConfirmationRequestPage } from '../../features/accounts/components/email-request-page.tsx';
 
 export default ConfirmationRequestPage;

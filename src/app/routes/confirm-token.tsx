@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ConfirmTokenPage } from '../../features/accounts/components/confirm-token-page';
+import { ConfirmTokenPage } from '../../features/accounts/components/confirm-token-page.tsx';
 
 export default function ConfirmTokenRoute() {
   const { token = '' } = useParams();

@@ -2,13 +2,13 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../../components/error-box';
-import { redirectAfterSession } from '../../domain/groups';
-import { useSessionStore } from '../../features/accounts/session-store';
-import { GroupPicker } from '../../features/groups/components/group-picker';
-import { useMyGroupsStore } from '../../features/groups/my-groups-store';
-import { PublicHome } from '../../features/landing/components/public-home';
-import { PageSpinner } from '../page-spinner';
+import { ErrorBox } from '../../components/error-box.tsx';
+import { redirectAfterSession } from '../../domain/groups.ts';
+import { useSessionStore } from '../../features/accounts/session-store.ts';
+import { GroupPicker } from '../../features/groups/components/group-picker.tsx';
+import { useMyGroupsStore } from '../../features/groups/my-groups-store.ts';
+import { PublicHome } from '../../features/landing/components/public-home.tsx';
+import { PageSpinner } from '../page-spinner.tsx';
 
 function Welcome() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
-import { ErrorPage } from '../../components/error-page';
-import { EditMembershipPage } from '../../features/memberships/components/membership-form-page';
-import { useGroupAccess } from '../use-group-access';
+import { ErrorPage } from '../../components/error-page.tsx';
+import { EditMembershipPage } from '../../features/memberships/components/membership-form-page.tsx';
+import { useGroupAccess } from '../use-group-access.ts';
 
 export default function MembershipsEditRoute() {
   const { accountId, recordId, admin } = useGroupAccess();

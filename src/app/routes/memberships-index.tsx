@@ -1,5 +1,5 @@
-import { MembershipsPage } from '../../features/memberships/components/memberships-page';
-import { useGroupAccess } from '../use-group-access';
+import { MembershipsPage } from '../../features/memberships/components/memberships-page.tsx';
+import { useGroupAccess } from '../use-group-access.ts';
 
 export default function MembershipsIndexRoute() {
   const { accountId, admin, confirmed } = useGroupAccess();

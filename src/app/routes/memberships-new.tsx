@@ -1,6 +1,6 @@
-import { ErrorPage } from '../../components/error-page';
-import { NewMembershipPage } from '../../features/memberships/components/membership-form-page';
-import { useGroupAccess } from '../use-group-access';
+import { ErrorPage } from '../../components/error-page.tsx';
+import { NewMembershipPage } from '../../features/memberships/components/membership-form-page.tsx';
+import { useGroupAccess } from '../use-group-access.ts';
 
 export default function MembershipsNewRoute() {
   const { accountId, admin, confirmed } = useGroupAccess();

@@ -1,5 +1,5 @@
-import { MembershipDetailPage } from '../../features/memberships/components/membership-detail-page';
-import { useGroupAccess } from '../use-group-access';
+import { MembershipDetailPage } from '../../features/memberships/components/membership-detail-page.tsx';
+import { useGroupAccess } from '../use-group-access.ts';
 
 export default function MembershipsShowRoute() {
   const { accountId, recordId, admin } = useGroupAccess();

@@ -1,3 +1,3 @@
-import { PasswordRequestPage } from '../../features/accounts/components/email-request-page';
+import { PasswordRequestPage } from '../../features/accounts/components/email-request-page.tsx';
 
 export default PasswordRequestPage;

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PasswordResetPage } from '../../features/accounts/components/password-reset-page';
+import { PasswordResetPage } from '../../features/accounts/components/password-reset-page.tsx';
 
 export default function PasswordTokenRoute() {
   const { token = '' } = useParams();

@@ -1,7 +1,7 @@
-import { ErrorPage } from '../../components/error-page';
-import { ResourceFormPage } from '../../components/resource/resource-form-page';
-import { RESOURCE_MODULES } from '../feature-modules';
-import { useResourceRoute } from '../use-resource-env';
+import { ErrorPage } from '../../components/error-page.tsx';
+import { ResourceFormPage } from '../../components/resource/resource-form-page.tsx';
+import { RESOURCE_MODULES } from '../feature-modules.ts';
+import { useResourceRoute } from '../use-resource-env.ts';
 
 /** resources#new and resources#edit (with a record id). */
 export default function ResourceFormRoute() {

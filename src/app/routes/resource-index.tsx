@@ -1,7 +1,7 @@
-import { ErrorPage } from '../../components/error-page';
-import { ResourceIndexPage } from '../../components/resource/resource-index-page';
-import { RESOURCE_MODULES } from '../feature-modules';
-import { useResourceRoute } from '../use-resource-env';
+import { ErrorPage } from '../../components/error-page.tsx';
+import { ResourceIndexPage } from '../../components/resource/resource-index-page.tsx';
+import { RESOURCE_MODULES } from '../feature-modules.ts';
+import { useResourceRoute } from '../use-resource-env.ts';
 
 export default function ResourceIndexRoute() {
   const { spec, env } = useResourceRoute();

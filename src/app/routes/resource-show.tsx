@@ -1,7 +1,7 @@
-import { ErrorPage } from '../../components/error-page';
-import { ResourceShowPage } from '../../components/resource/resource-show-page';
-import { RESOURCE_MODULES } from '../feature-modules';
-import { useResourceRoute } from '../use-resource-env';
+import { ErrorPage } from '../../components/error-page.tsx';
+import { ResourceShowPage } from '../../components/resource/resource-show-page.tsx';
+import { RESOURCE_MODULES } from '../feature-modules.ts';
+import { useResourceRoute } from '../use-resource-env.ts';
 
 export default function ResourceShowRoute() {
   const { spec, env, recordId } = useResourceRoute();

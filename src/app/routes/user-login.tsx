@@ -1,3 +1,3 @@
-import { LoginPage } from '../../features/accounts/components/login-page';
+import { LoginPage } from '../../features/accounts/components/login-page.tsx';
 
 export default LoginPage;

@@ -1,13 +1,13 @@
 import { Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DataTab } from '../../features/accounts/components/data-tab';
-import { ProfileTab } from '../../features/accounts/components/profile-tab';
-import { loadSession } from '../../features/accounts/load-session';
-import { useSessionStore } from '../../features/accounts/session-store';
-import { GroupsTab } from '../../features/groups/components/groups-tab';
-import { InvitesTab } from '../../features/groups/components/invites-tab';
-import { TokensTab } from '../../features/tokens/components/tokens-tab';
+import { DataTab } from '../../features/accounts/components/data-tab.tsx';
+import { ProfileTab } from '../../features/accounts/components/profile-tab.tsx';
+import { loadSession } from '../../features/accounts/load-session.ts';
+import { useSessionStore } from '../../features/accounts/session-store.ts';
+import { GroupsTab } from '../../features/groups/components/groups-tab.tsx';
+import { InvitesTab } from '../../features/groups/components/invites-tab.tsx';
+import { TokensTab } from '../../features/tokens/components/tokens-tab.tsx';
 
 const PAGES = ['profile', 'data', 'groups', 'invites', 'user_tokens'] as const;
 type ProfilePage = (typeof PAGES)[number];

@@ -1,3 +1,3 @@
-import { RegisterPage } from '../../features/accounts/components/register-page';
+import { RegisterPage } from '../../features/accounts/components/register-page.tsx';
 
 export default RegisterPage;

@@ -1,17 +1,17 @@
 import { Alert, AlertTitle, Box, Button, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveConflicts } from '../../domain/merge';
-import type { ResourceSpec } from '../../domain/records/schema';
-import { type RecordConflict, settleConflict } from '../../data/conflicts';
-import type { PouchDoc } from '../../data/pouch-api';
-import { ErrorBox } from '../error-box';
-import { useFormatDay } from '../format-day';
-import { FieldValue } from './field-value';
-import { fieldLabel, fieldOf } from './resource-index-page';
-import type { ResourceEnv } from './resource-env';
-import { useErrorState } from '../use-error-state';
-import { useRecordTitles } from './use-records';
+import { resolveConflicts } from '../../domain/merge.ts';
+import type { ResourceSpec } from '../../domain/records/schema.ts';
+import { type RecordConflict, settleConflict } from '../../data/conflicts.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { ErrorBox } from '../error-box.tsx';
+import { useFormatDay } from '../format-day.ts';
+import { FieldValue } from './field-value.tsx';
+import { fieldLabel, fieldOf } from './resource-index-page.tsx';
+import type { ResourceEnv } from './resource-env.ts';
+import { useErrorState } from '../use-error-state.ts';
+import { useRecordTitles } from './use-records.ts';
 
 type Side = 'mine' | 'theirs';
 

@@ -1,12 +1,12 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceSpec } from '../../domain/records/schema';
-import type { PouchDoc } from '../../data/pouch-api';
-import { deleteRecord } from '../../data/resource-writes';
-import { ErrorBox } from '../error-box';
-import { useErrorState } from '../use-error-state';
-import { type ResourceEnv, writeOptions } from './resource-env';
+import type { ResourceSpec } from '../../domain/records/schema.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { deleteRecord } from '../../data/resource-writes.ts';
+import { ErrorBox } from '../error-box.tsx';
+import { useErrorState } from '../use-error-state.ts';
+import { type ResourceEnv, writeOptions } from './resource-env.ts';
 
 interface DeleteRecordDialogProps {
   spec: ResourceSpec;

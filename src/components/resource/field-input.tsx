@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { FieldSpec } from '../../domain/records/schema';
-import { TypedInput } from './field-types';
-import type { ResourceEnv } from './resource-env';
+import type { FieldSpec } from '../../domain/records/schema.ts';
+import { TypedInput } from './field-types.tsx';
+import type { ResourceEnv } from './resource-env.ts';
 
 export interface FieldInputProps {
   resource: string;

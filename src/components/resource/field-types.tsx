@@ -6,16 +6,23 @@ import { Typography } from '@mui/material';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatMoney, moneyInputText, parseMoney, currencySymbol, isMinorUnits, isCurrency } from '../../domain/money';
-import { resourceOfKlass } from '../../domain/recent-changes';
-import { recordTitle } from '../../domain/records';
-import { currencyFieldOf, type FieldSpec, type FieldType } from '../../domain/records/field-types';
-import type { PouchDoc } from '../../data/pouch-api';
-import { currencyChoices } from '../currency-choices';
-import { Markdown } from './markdown';
-import { ReferenceInput } from './reference-input';
-import type { ResourceEnv } from './resource-env';
-import { RowsInput } from './rows-input';
+import {
+  formatMoney,
+  moneyInputText,
+  parseMoney,
+  currencySymbol,
+  isMinorUnits,
+  isCurrency,
+} from '../../domain/money.ts';
+import { resourceOfKlass } from '../../domain/recent-changes.ts';
+import { recordTitle } from '../../domain/records/index.ts';
+import { currencyFieldOf, type FieldSpec, type FieldType } from '../../domain/records/field-types.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { currencyChoices } from '../currency-choices.ts';
+import { Markdown } from './markdown.tsx';
+import { ReferenceInput } from './reference-input.tsx';
+import type { ResourceEnv } from './resource-env.ts';
+import { RowsInput } from './rows-input.tsx';
 
 export interface FieldInputProps {
   resource: string;

@@ -1,9 +1,9 @@
 import { Typography } from '@mui/material';
-import type { FieldSpec } from '../../domain/records/schema';
-import type { PouchDoc } from '../../data/pouch-api';
-import { useFormatDay } from '../format-day';
-import { TypedDisplay } from './field-types';
-import type { ResourceEnv } from './resource-env';
+import type { FieldSpec } from '../../domain/records/schema.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { useFormatDay } from '../format-day.ts';
+import { TypedDisplay } from './field-types.tsx';
+import type { ResourceEnv } from './resource-env.ts';
 
 interface FieldValueProps {
   resource: string;

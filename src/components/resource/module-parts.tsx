@@ -3,8 +3,8 @@
 // effect while its group is open. Each module exports one from src/features/<module>/module.tsx;
 // the app composes them (src/app/feature-modules.ts) and never names a module itself.
 import { type ComponentType, Fragment, type ReactNode } from 'react';
-import type { PouchDoc } from '../../data/pouch-api';
-import type { ResourceEnv, ResourceHooks } from './resource-env';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import type { ResourceEnv, ResourceHooks } from './resource-env.ts';
 
 export interface ResourceModule {
   hooks?: ResourceHooks;

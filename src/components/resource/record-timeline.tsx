@@ -1,13 +1,13 @@
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceSpec } from '../../domain/records/schema';
-import type { DocumentChange } from '../../data/resource-writes';
-import { listRecords } from '../../data/record-list';
-import { useFormatDay } from '../format-day';
-import { fieldLabel } from './resource-index-page';
-import type { ResourceEnv } from './resource-env';
-import { useReplicaQuery } from './use-records';
+import type { ResourceSpec } from '../../domain/records/schema.ts';
+import type { DocumentChange } from '../../data/resource-writes.ts';
+import { listRecords } from '../../data/record-list.ts';
+import { useFormatDay } from '../format-day.ts';
+import { fieldLabel } from './resource-index-page.tsx';
+import type { ResourceEnv } from './resource-env.ts';
+import { useReplicaQuery } from './use-records.ts';
 
 /** Who changed the record, when, and which fields (its DocumentChange records, newest first). */
 export function RecordTimeline({ spec, env, recordId }: { spec: ResourceSpec; env: ResourceEnv; recordId: string }) {

@@ -1,10 +1,10 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordTitle, specOfKlass } from '../../domain/records';
-import type { FieldSpec } from '../../domain/records/schema';
-import { listRecords, readRecords } from '../../data/record-list';
-import type { PouchDoc } from '../../data/pouch-api';
+import { recordTitle, specOfKlass } from '../../domain/records/index.ts';
+import type { FieldSpec } from '../../domain/records/schema.ts';
+import { listRecords, readRecords } from '../../data/record-list.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
 
 interface ReferenceInputProps {
   dbName: string;

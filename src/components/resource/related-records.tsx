@@ -3,12 +3,12 @@ import { Button, Card, CardContent, Link, List, ListItem, Stack, Typography } fr
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { RESOURCES, recordTitle } from '../../domain/records';
-import type { FieldSpec, ResourceSpec } from '../../domain/records/schema';
-import type { PouchDoc } from '../../data/pouch-api';
-import { listRecords } from '../../data/record-list';
-import { type ResourceEnv, resourcePath } from './resource-env';
-import { useReplicaQuery } from './use-records';
+import { RESOURCES, recordTitle } from '../../domain/records/index.ts';
+import type { FieldSpec, ResourceSpec } from '../../domain/records/schema.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { listRecords } from '../../data/record-list.ts';
+import { type ResourceEnv, resourcePath } from './resource-env.ts';
+import { useReplicaQuery } from './use-records.ts';
 
 const SHOWN = 10;
 

@@ -1,6 +1,6 @@
-import type { ResourceSpec } from '../../domain/records/schema';
-import type { PouchDoc } from '../../data/pouch-api';
-import type { WriteOptions } from '../../data/resource-writes';
+import type { ResourceSpec } from '../../domain/records/schema.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import type { WriteOptions } from '../../data/resource-writes.ts';
 
 export interface Member {
   id: string;

@@ -13,20 +13,20 @@ import {
 import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { newId } from '../../domain/ids';
-import { recordTitle } from '../../domain/records';
-import { coerceRecord, fieldEnabled, initialValues, type ResourceSpec } from '../../domain/records/schema';
-import type { PouchDoc } from '../../data/pouch-api';
-import { getRecord } from '../../data/records';
-import { writeRecord } from '../../data/resource-writes';
-import { ErrorBox } from '../error-box';
-import { ErrorPage } from '../error-page';
-import { describeError } from '../error-text';
-import { useErrorState } from '../use-error-state';
-import { useErrorText } from '../use-error-text';
-import { DeleteRecordDialog } from './delete-record-dialog';
-import { FieldInput } from './field-input';
-import { type ResourceEnv, type ResourceHooks, resourcePath, writeOptions } from './resource-env';
+import { newId } from '../../domain/ids.ts';
+import { recordTitle } from '../../domain/records/index.ts';
+import { coerceRecord, fieldEnabled, initialValues, type ResourceSpec } from '../../domain/records/schema.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { getRecord } from '../../data/records.ts';
+import { writeRecord } from '../../data/resource-writes.ts';
+import { ErrorBox } from '../error-box.tsx';
+import { ErrorPage } from '../error-page.tsx';
+import { describeError } from '../error-text.ts';
+import { useErrorState } from '../use-error-state.ts';
+import { useErrorText } from '../use-error-text.ts';
+import { DeleteRecordDialog } from './delete-record-dialog.tsx';
+import { FieldInput } from './field-input.tsx';
+import { type ResourceEnv, type ResourceHooks, resourcePath, writeOptions } from './resource-env.ts';
 
 export interface ResourceFormProps {
   spec: ResourceSpec;

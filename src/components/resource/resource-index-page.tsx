@@ -23,15 +23,15 @@ import {
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { recordTitle } from '../../domain/records';
-import type { FieldSpec, ResourceSpec, SortDirection } from '../../domain/records/schema';
-import type { PouchDoc } from '../../data/pouch-api';
-import { countRecords, listRows } from '../../data/record-list';
-import { EmptyState } from '../empty-state';
-import { ErrorBox } from '../error-box';
-import { FieldValue } from './field-value';
-import { type ResourceEnv, resourcePath } from './resource-env';
-import { useRecordTitles, useReplicaQuery } from './use-records';
+import { recordTitle } from '../../domain/records/index.ts';
+import type { FieldSpec, ResourceSpec, SortDirection } from '../../domain/records/schema.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { countRecords, listRows } from '../../data/record-list.ts';
+import { EmptyState } from '../empty-state.tsx';
+import { ErrorBox } from '../error-box.tsx';
+import { FieldValue } from './field-value.tsx';
+import { type ResourceEnv, resourcePath } from './resource-env.ts';
+import { useRecordTitles, useReplicaQuery } from './use-records.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const STAMP_FIELD: Readonly<Record<string, FieldSpec>> = {

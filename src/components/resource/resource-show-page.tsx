@@ -3,21 +3,21 @@ import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { recordTitle } from '../../domain/records';
-import { fieldEnabled, type FieldSpec, type ResourceSpec } from '../../domain/records/schema';
-import type { PouchDoc } from '../../data/pouch-api';
-import { readConflict, type RecordConflict } from '../../data/conflicts';
-import { getRecord } from '../../data/records';
-import { ErrorBox } from '../error-box';
-import { ErrorPage } from '../error-page';
-import { ConflictPanel } from './conflict-panel';
-import { DeleteRecordDialog } from './delete-record-dialog';
-import { FieldValue } from './field-value';
-import { RecordTimeline } from './record-timeline';
-import { RelatedRecords } from './related-records';
-import { fieldLabel, fieldOf } from './resource-index-page';
-import { type ResourceEnv, resourcePath } from './resource-env';
-import { useRecordTitles, useReplicaQuery } from './use-records';
+import { recordTitle } from '../../domain/records/index.ts';
+import { fieldEnabled, type FieldSpec, type ResourceSpec } from '../../domain/records/schema.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { readConflict, type RecordConflict } from '../../data/conflicts.ts';
+import { getRecord } from '../../data/records.ts';
+import { ErrorBox } from '../error-box.tsx';
+import { ErrorPage } from '../error-page.tsx';
+import { ConflictPanel } from './conflict-panel.tsx';
+import { DeleteRecordDialog } from './delete-record-dialog.tsx';
+import { FieldValue } from './field-value.tsx';
+import { RecordTimeline } from './record-timeline.tsx';
+import { RelatedRecords } from './related-records.tsx';
+import { fieldLabel, fieldOf } from './resource-index-page.tsx';
+import { type ResourceEnv, resourcePath } from './resource-env.ts';
+import { useRecordTitles, useReplicaQuery } from './use-records.ts';
 
 /**
  * The record as the page shows it: while two devices' changes compete, with everything that

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldSpec } from '../../domain/records/schema';
+import type { FieldSpec } from '../../domain/records/schema.ts';
 
 type Row = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { readRecords } from '../../data/record-list';
-import { watchReplica } from '../../data/replica-events';
-import type { PouchDoc } from '../../data/pouch-api';
-import { useErrorState } from '../use-error-state';
+import { readRecords } from '../../data/record-list.ts';
+import { watchReplica } from '../../data/replica-events.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { useErrorState } from '../use-error-state.ts';
 
 /**
  * Runs `load` against the replica and again whenever it changes (sync, another screen). `load`

@@ -1,7 +1,7 @@
 // Modules whose screens are not built yet: known by kind, setting and home, so groups of their kind
 // exist and switch on, but they show in no menu, tile or link until they land (each then gets its
 // own folder here, like ticket/).
-import type { ModuleDescription } from './kit';
+import type { ModuleDescription } from './kit.ts';
 
 function coming(kind: string, setting: string, home: string): ModuleDescription {
   return {

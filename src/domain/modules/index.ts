@@ -1,11 +1,11 @@
 // Every module of the product, and what the generic layers ask of them all: menus, tiles,
 // settings, records, server-only kinds, indexes and views.
-import type { DatabaseKind } from '../ids';
-import { COMING_MODULES } from './coming';
-import type { MenuEntry, ModuleDescription, SettingSpec, TileSpec } from './kit';
-import { ticketModule } from './ticket/module';
+import type { DatabaseKind } from '../ids.ts';
+import { COMING_MODULES } from './coming.ts';
+import type { MenuEntry, ModuleDescription, SettingSpec, TileSpec } from './kit.ts';
+import { ticketModule } from './ticket/module.ts';
 
-export type { MenuEntry, ModuleDescription, PageSpec, SettingSpec, TileSpec } from './kit';
+export type { MenuEntry, ModuleDescription, PageSpec, SettingSpec, TileSpec } from './kit.ts';
 
 /** Every module, in the order menus list them. */
 export const MODULES: readonly ModuleDescription[] = [ticketModule, ...COMING_MODULES];

@@ -3,8 +3,8 @@
 // device builds all read these descriptions; none of them names a module. A module adds a
 // description here (src/domain/modules/<module>/), its screens in src/features/<module>, and the
 // design documents its views need in src/couch/group/.
-import type { Klass } from '../ids';
-import type { ResourceSpec } from '../records/schema';
+import type { Klass } from '../ids.ts';
+import type { ResourceSpec } from '../records/schema.ts';
 
 /** One entry of a menu: a translation key and a path under /account/{id}/. */
 export interface MenuEntry {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { APP_KINDS } from '../groups';
-import { ID_PREFIXES } from '../ids';
-import { specOfKlass } from '../records';
+import { APP_KINDS } from '../groups.ts';
+import { ID_PREFIXES } from '../ids.ts';
+import { specOfKlass } from '../records/index.ts';
 import {
   adminTiles,
   COUNTER_KLASSES,
@@ -11,7 +11,7 @@ import {
   moduleHome,
   moduleMenu,
   othersMenu,
-} from './index';
+} from './index.ts';
 
 describe('the module registry', () => {
   it('has one description per kind a group may have', () => {

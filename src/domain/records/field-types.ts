@@ -2,10 +2,10 @@
 // (on the device and on the server alike) and how a form's text becomes the stored value. The
 // screens keep the other half of each entry (input and display) in src/components/resource/
 // field-types.tsx. A module needing a new kind of field adds one entry here and one there.
-import { FIELD_MESSAGES as M, type FieldErrors } from '../errors';
-import { type Klass, ID_PREFIXES, isId } from '../ids';
-import { isCurrency, isMinorUnits } from '../money';
-import { normalizeTags } from '../tags';
+import { FIELD_MESSAGES as M, type FieldErrors } from '../errors.ts';
+import { type Klass, ID_PREFIXES, isId } from '../ids.ts';
+import { isCurrency, isMinorUnits } from '../money.ts';
+import { normalizeTags } from '../tags.ts';
 
 export interface FieldSpec {
   name: string;

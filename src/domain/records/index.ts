@@ -1,7 +1,7 @@
 // Every record kind with generic screens, by resource (route segment) and by klass: the records
 // of every module (src/domain/modules).
-import { MODULE_RECORDS } from '../modules';
-import type { ResourceSpec } from './schema';
+import { MODULE_RECORDS } from '../modules/index.ts';
+import type { ResourceSpec } from './schema.ts';
 
 export const RESOURCES: readonly ResourceSpec[] = MODULE_RECORDS;
 
@@ -16,7 +16,7 @@ export function specOfKlass(klass: unknown): ResourceSpec | null {
   return typeof klass === 'string' ? (BY_KLASS.get(klass) ?? null) : null;
 }
 
-export * from './schema';
+export * from './schema.ts';
 
 /** How a record is named in links, pickers and titles. */
 export function recordTitle(doc: Readonly<Record<string, unknown>> | null | undefined): string {

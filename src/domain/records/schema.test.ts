@@ -1,8 +1,8 @@
 // Every described record, of every module: what the generic screens, the server and the search
 // view rely on. A module whose records break a rule fails here.
 import { describe, expect, it } from 'vitest';
-import { ID_PREFIXES } from '../ids';
-import { RESOURCES, resourceSpec, specOfKlass } from './index';
+import { ID_PREFIXES } from '../ids.ts';
+import { RESOURCES, resourceSpec, specOfKlass } from './index.ts';
 
 describe('record descriptions', () => {
   it('are found by route segment and by klass, and nothing else is', () => {

@@ -1,9 +1,9 @@
 // A record kind described once: its fields, how they are validated, listed, searched and sorted.
 // The generic resource screens, the server's write checks and the search view all read these
 // descriptions, so a rule written here holds on the device and on the server alike.
-import { FIELD_MESSAGES as M, FieldErrors } from '../errors';
-import { type IdPrefix, type Klass, ID_PREFIXES, isId } from '../ids';
-import { checkField, coerceValue, type FieldSpec, isBlank } from './field-types';
+import { FIELD_MESSAGES as M, FieldErrors } from '../errors.ts';
+import { type IdPrefix, type Klass, ID_PREFIXES, isId } from '../ids.ts';
+import { checkField, coerceValue, type FieldSpec, isBlank } from './field-types.ts';
 
 export {
   atLeast,
@@ -16,7 +16,7 @@ export {
   LONG_MAX_LENGTH,
   NUMBER_MESSAGES,
   tooLong,
-} from './field-types';
+} from './field-types.ts';
 
 export type SortDirection = 'asc' | 'desc';
 

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import { storeLocale } from '../../data/preferences';
-import type { Locale } from '../../domain/locale';
+import { storeLocale } from '../../data/preferences.ts';
+import type { Locale } from '../../domain/locale.ts';
 
 /** Switches the interface language and remembers it for the next visit before the session loads. */
 export async function applyLocale(locale: Locale): Promise<void> {

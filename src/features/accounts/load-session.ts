@@ -1,10 +1,10 @@
-import { isApiError } from '../../data/api-error';
-import type { PublicUser } from '../../domain/user';
-import { getSession } from './api/get-session';
-import { getLocaleSetting } from './api/locale-setting';
-import { loadUser } from './api/load-user';
-import { applyLocale } from './apply-locale';
-import { lastSignedInUser, useSessionStore } from './session-store';
+import { isApiError } from '../../data/api-error.ts';
+import type { PublicUser } from '../../domain/user.ts';
+import { getSession } from './api/get-session.ts';
+import { getLocaleSetting } from './api/locale-setting.ts';
+import { loadUser } from './api/load-user.ts';
+import { applyLocale } from './apply-locale.ts';
+import { lastSignedInUser, useSessionStore } from './session-store.ts';
 
 async function userLocale(user: PublicUser) {
   try {

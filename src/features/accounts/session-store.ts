@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { loggedOut } from '../../data/emitter';
-import { readJson, writeJson } from '../../data/preferences';
-import type { PublicUser } from '../../domain/user';
+import { loggedOut } from '../../data/emitter.ts';
+import { readJson, writeJson } from '../../data/preferences.ts';
+import type { PublicUser } from '../../domain/user.ts';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
 

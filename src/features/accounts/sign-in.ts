@@ -1,9 +1,9 @@
-import { ApiError } from '../../data/api-error';
-import { requestPersistentStorage } from '../../data/device-storage';
-import { MESSAGES } from '../../domain/errors';
-import { validateLogin } from '../../domain/account-forms';
-import { login } from './api/login';
-import { loadSession } from './load-session';
+import { ApiError } from '../../data/api-error.ts';
+import { requestPersistentStorage } from '../../data/device-storage.ts';
+import { MESSAGES } from '../../domain/errors.ts';
+import { validateLogin } from '../../domain/account-forms.ts';
+import { login } from './api/login.ts';
+import { loadSession } from './load-session.ts';
 
 /** Login page and re-login dialog: check, sign in, then load the session, user and language. */
 export async function signIn(username: string, password: string, remember = false): Promise<void> {

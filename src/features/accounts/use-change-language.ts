@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import type { Locale } from '../../domain/locale';
-import { saveLocaleSetting } from './api/locale-setting';
-import { applyLocale } from './apply-locale';
-import { loadSession } from './load-session';
-import { useSessionStore } from './session-store';
+import type { Locale } from '../../domain/locale.ts';
+import { saveLocaleSetting } from './api/locale-setting.ts';
+import { applyLocale } from './apply-locale.ts';
+import { loadSession } from './load-session.ts';
+import { useSessionStore } from './session-store.ts';
 
 /** Applies the language at once; signed in, it is also saved in the personal database. */
 export function useChangeLanguage() {

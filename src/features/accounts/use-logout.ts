@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { destroyAllLocalData } from '../../data/databases';
-import { logout } from './api/logout';
-import { useSessionStore } from './session-store';
+import { destroyAllLocalData } from '../../data/databases.ts';
+import { logout } from './api/logout.ts';
+import { useSessionStore } from './session-store.ts';
 
 export interface LogoutOptions {
   /** The user's own device: the local replicas stay for offline use. */

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import { isApiError } from '../../data/api-error';
-import { type GroupSettings, settingsFromAdjustments } from '../../domain/group-settings';
-import type { AppKind, Membership, Plan } from '../../domain/groups';
-import { findRecords } from '../../data/records';
-import { type Account, getAccount } from './api/get-account';
-import { watchReplica } from '../../data/replica-events';
-import { listAdjustments, listLocalAdjustments } from './api/group-settings';
+import { isApiError } from '../../data/api-error.ts';
+import { type GroupSettings, settingsFromAdjustments } from '../../domain/group-settings.ts';
+import type { AppKind, Membership, Plan } from '../../domain/groups.ts';
+import { findRecords } from '../../data/records.ts';
+import { type Account, getAccount } from './api/get-account.ts';
+import { watchReplica } from '../../data/replica-events.ts';
+import { listAdjustments, listLocalAdjustments } from './api/group-settings.ts';
 
 /** The account record as the device knows it: settings, and the admin flag of one's membership. */
 async function accountFromDevice(accountId: string, userId: string | null, settings: GroupSettings): Promise<Account> {

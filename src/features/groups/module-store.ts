@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { readSessionValue, writeSessionValue } from '../../data/preferences';
+import { readSessionValue, writeSessionValue } from '../../data/preferences.ts';
 
 const KEY = 'moneta.module';
 

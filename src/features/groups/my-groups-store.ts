@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { Membership } from '../../domain/groups';
-import { listMyMemberships } from './api/list-my-memberships';
+import type { Membership } from '../../domain/groups.ts';
+import { listMyMemberships } from './api/list-my-memberships.ts';
 
 interface MyGroupsState {
   userId: string | null;

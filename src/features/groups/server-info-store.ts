@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { type ServerInfo, getServerInfo } from './api/get-server-info';
+import { type ServerInfo, getServerInfo } from './api/get-server-info.ts';
 
 interface ServerInfoState {
   info: ServerInfo | null;

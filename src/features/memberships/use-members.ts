@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useReplicaQuery } from '../../components/resource/use-records';
-import type { Member } from '../../components/resource/resource-env';
-import type { Membership } from '../../domain/groups';
-import { findRecords } from '../../data/records';
+import { useReplicaQuery } from '../../components/resource/use-records.ts';
+import type { Member } from '../../components/resource/resource-env.ts';
+import type { Membership } from '../../domain/groups.ts';
+import { findRecords } from '../../data/records.ts';
 
 async function readMembers(accountId: string): Promise<Member[]> {
   const memberships = await findRecords<Membership>(accountId, { selector: { klass: 'Membership' }, limit: 10_000 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useErrorState } from '../../components/use-error-state';
-import type { Membership } from '../../domain/groups';
-import { getMembership } from './api/get-membership';
+import { useErrorState } from '../../components/use-error-state.ts';
+import type { Membership } from '../../domain/groups.ts';
+import { getMembership } from './api/get-membership.ts';
 
 /** One membership: undefined while loading, null when it does not exist. */
 export function useMembership(accountId: string, membershipId: string) {

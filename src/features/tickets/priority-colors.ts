@@ -1,6 +1,6 @@
 // Ticket priority colours (spec 000 §2, spec 001 §2: high red, medium orange, low yellow), shared by
 // the ticket board's cards and the dashboards' priority bars so both speak the same colours.
-import type { TicketPriority } from '../../domain/modules/ticket/tickets';
+import type { TicketPriority } from '../../domain/modules/ticket/tickets.ts';
 
 export const PRIORITY_COLORS: Readonly<Record<TicketPriority, string>> = {
   high: '#d32f2f',

@@ -1,15 +1,19 @@
 // What the ticket form does around the generic save: the checked status move, the category's
 // checklist and the device's ticket number before it, the equipment related to its customer after.
-import { type ResourceHooks, writeOptions } from '../../components/resource/resource-env';
-import { ApiError, validationError } from '../../data/api-error';
-import type { PouchDoc } from '../../data/pouch-api';
-import { getRecord } from '../../data/records';
-import { writeRecord } from '../../data/resource-writes';
-import { ensureTicketSeries, nextTicketNumber } from './api/ticket-series';
-import { equipment as equipmentSpec, tickets } from '../../domain/modules/ticket/records';
-import { validateRecord } from '../../domain/records/schema';
-import { checklistForSave, equipmentCustomerToRelate, statusEditError } from '../../domain/modules/ticket/ticket-edits';
-import { TICKET_SERIES_MISSING } from '../../domain/modules/ticket/ticket-number';
+import { type ResourceHooks, writeOptions } from '../../components/resource/resource-env.ts';
+import { ApiError, validationError } from '../../data/api-error.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { getRecord } from '../../data/records.ts';
+import { writeRecord } from '../../data/resource-writes.ts';
+import { ensureTicketSeries, nextTicketNumber } from './api/ticket-series.ts';
+import { equipment as equipmentSpec, tickets } from '../../domain/modules/ticket/records.ts';
+import { validateRecord } from '../../domain/records/schema.ts';
+import {
+  checklistForSave,
+  equipmentCustomerToRelate,
+  statusEditError,
+} from '../../domain/modules/ticket/ticket-edits.ts';
+import { TICKET_SERIES_MISSING } from '../../domain/modules/ticket/ticket-number.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { watchReplica } from '../../data/replica-events';
-import { TICKET_BADGE_POLL_MS } from '../../domain/modules/ticket/ticket-badge';
-import { countOpenTickets } from './api/count-open-tickets';
+import { watchReplica } from '../../data/replica-events.ts';
+import { TICKET_BADGE_POLL_MS } from '../../domain/modules/ticket/ticket-badge.ts';
+import { countOpenTickets } from './api/count-open-tickets.ts';
 
 /**
  * The open-ticket count of a ticket group: polled every 3 minutes (spec 000 §9) and counted again

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
-import { type ResourceEnv, writeOptions } from '../../components/resource/resource-env';
-import { useReplicaQuery } from '../../components/resource/use-records';
-import type { PouchDoc } from '../../data/pouch-api';
-import { listRecords } from '../../data/record-list';
-import { writeRecord } from '../../data/resource-writes';
-import { newId } from '../../domain/ids';
-import { comments } from '../../domain/modules/ticket/records';
-import { newComment } from '../../domain/modules/ticket/ticket-edits';
+import { type ResourceEnv, writeOptions } from '../../components/resource/resource-env.ts';
+import { useReplicaQuery } from '../../components/resource/use-records.ts';
+import type { PouchDoc } from '../../data/pouch-api.ts';
+import { listRecords } from '../../data/record-list.ts';
+import { writeRecord } from '../../data/resource-writes.ts';
+import { newId } from '../../domain/ids.ts';
+import { comments } from '../../domain/modules/ticket/records.ts';
+import { newComment } from '../../domain/modules/ticket/ticket-edits.ts';
 
 /** A ticket's comments, newest first, `limit` of them; follows the replica as comments arrive. */
 export function useTicketComments(accountId: string, ticketId: string, limit: number) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ensureTicketSeries } from './api/ticket-series';
+import { ensureTicketSeries } from './api/ticket-series.ts';
 
 /**
  * Claims this device's ticket series for an open ticket group, now and whenever the device comes

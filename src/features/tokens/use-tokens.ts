@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useErrorState } from '../../components/use-error-state';
-import { listTokens, type UserToken } from './api/list-tokens';
+import { useErrorState } from '../../components/use-error-state.ts';
+import { listTokens, type UserToken } from './api/list-tokens.ts';
 
 /** The active tokens, loaded on mount; `refresh` reloads after a create or a deactivation. */
 export function useTokens() {

@@ -2,13 +2,13 @@
 // every request, so roles, revoked tokens, ended sessions and password changes take effect on the
 // next request; open change feeds are judged again when any of them changes (open-feeds.ts).
 import type { Request, Response } from 'express';
-import { MESSAGES } from '../../domain/errors';
-import type { Actor, TokenPermission } from '../../domain/permissions';
-import { confirmationExpired } from '../../domain/user';
-import type { AppContext } from '../context';
-import { resolveToken } from '../services/tokens';
-import { getUser, isSessionEnded, type UserDoc } from '../services/users';
-import { forbidden, unauthorized } from './http-error';
+import { MESSAGES } from '../../domain/errors.ts';
+import type { Actor, TokenPermission } from '../../domain/permissions.ts';
+import { confirmationExpired } from '../../domain/user.ts';
+import type { AppContext } from '../context.ts';
+import { resolveToken } from '../services/tokens.ts';
+import { getUser, isSessionEnded, type UserDoc } from '../services/users.ts';
+import { forbidden, unauthorized } from './http-error.ts';
 import {
   clearSessionCookie,
   decodeSession,
@@ -17,7 +17,7 @@ import {
   renewedClaims,
   type SessionClaims,
   setSessionCookie,
-} from './session-cookie';
+} from './session-cookie.ts';
 
 export interface Auth {
   user: UserDoc;

@@ -2,8 +2,8 @@
 // limit of that endpoint; an instance-wide budget bounds the bytes held in memory at once, so a
 // burst of large bodies is refused (503, try again) rather than growing the heap without bound.
 import type { Request } from 'express';
-import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors';
-import { badRequest, HttpError } from './http-error';
+import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
+import { badRequest, HttpError } from './http-error.ts';
 
 export const MAX_JSON_DEPTH = 32;
 
@@ -35,7 +35,10 @@ export const TOO_DEEP = `is nested too deeply (maximum is ${MAX_JSON_DEPTH} leve
 /** Bytes of request bodies held at once by this instance. */
 export class BodyBudget {
   private used = 0;
-  constructor(readonly max: number) {}
+  readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
 
   reserve(bytes: number): boolean {
     if (this.used + bytes > this.max) return false;

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
-import { type FieldReasons, MESSAGES } from '../../domain/errors';
-import { StoreError } from '../store/couch-client';
+import { type FieldReasons, MESSAGES } from '../../domain/errors.ts';
+import { StoreError } from '../store/couch-client.ts';
 
 const CODES: Record<number, string> = {
   400: 'bad_request',
@@ -19,12 +19,14 @@ const CODES: Record<number, string> = {
 };
 
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly reason: string | FieldReasons,
-    readonly error: string = CODES[status] ?? 'undefined_error',
-  ) {
+  readonly status: number;
+  readonly reason: string | FieldReasons;
+  readonly error: string;
+  constructor(status: number, reason: string | FieldReasons, error: string = CODES[status] ?? 'undefined_error') {
     super(typeof reason === 'string' ? reason : JSON.stringify(reason));
+    this.status = status;
+    this.reason = reason;
+    this.error = error;
   }
 }
 

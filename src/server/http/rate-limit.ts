@@ -1,13 +1,16 @@
 // Fixed-window counters per key. They live in each instance's memory: behind a load balancer the
 // effective limit is per instance, which still stops password guessing and mail flooding.
 import type { Request, RequestHandler, Response } from 'express';
-import { MESSAGES } from '../../domain/errors';
-import type { RateLimit } from '../config';
-import { HttpError } from './http-error';
+import { MESSAGES } from '../../domain/errors.ts';
+import type { RateLimit } from '../config.ts';
+import { HttpError } from './http-error.ts';
 
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly limit: RateLimit) {}
+  private readonly limit: RateLimit;
+  constructor(limit: RateLimit) {
+    this.limit = limit;
+  }
 
   /** Counts one attempt for `key`; 429 with `Retry-After` once the window is full. */
   hit(key: string, res: Response): void {

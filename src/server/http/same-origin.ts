@@ -4,8 +4,8 @@
 // into someone else's account nor act with their cookie. Programs (curl, API clients with a
 // token) send neither header and pass.
 import type { RequestHandler } from 'express';
-import { MESSAGES } from '../../domain/errors';
-import { forbidden } from './http-error';
+import { MESSAGES } from '../../domain/errors.ts';
+import { forbidden } from './http-error.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

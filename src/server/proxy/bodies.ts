@@ -1,10 +1,10 @@
 // What each `/db` endpoint accepts as a body: its size limit and its shape. A body the store could
 // choke on (a wrong type, too many keys, a `$regex`) is refused here with 400 and a reason per
 // field, so no bad input reaches the store and none of its errors reach the client.
-import { FIELD_MESSAGES } from '../../domain/errors';
-import { KB, MB } from '../http/body';
-import { badRequest } from '../http/http-error';
-import { type EndpointKind, MAX_KEYS } from './endpoints';
+import { FIELD_MESSAGES } from '../../domain/errors.ts';
+import { KB, MB } from '../http/body.ts';
+import { badRequest } from '../http/http-error.ts';
+import { type EndpointKind, MAX_KEYS } from './endpoints.ts';
 
 /** Body limits per endpoint. Replication batches (200 pushed, 500 pulled documents) fit well inside. */
 export const BODY_LIMITS: Record<EndpointKind, number> = {

@@ -5,9 +5,9 @@
 // results; a continuous feed without heartbeat ends after `timeout` ms without changes. Every open
 // feed is registered, so it is cut as soon as its caller loses access (open-feeds.ts).
 import type { Response } from 'express';
-import type { AppContext } from '../context';
-import { callStore, relay } from './forward';
-import type { OpenFeeds } from './open-feeds';
+import type { AppContext } from '../context.ts';
+import { callStore, relay } from './forward.ts';
+import type { OpenFeeds } from './open-feeds.ts';
 
 export const DEFAULT_FEED_TIMEOUT_MS = 60_000;
 
@@ -41,10 +41,12 @@ async function resolveSince(
  */
 class FeedClock {
   private timer: NodeJS.Timeout | null = null;
-  constructor(
-    private readonly ms: number | null,
-    private readonly onTimeout: () => void,
-  ) {}
+  private readonly ms: number | null;
+  private readonly onTimeout: () => void;
+  constructor(ms: number | null, onTimeout: () => void) {
+    this.ms = ms;
+    this.onTimeout = onTimeout;
+  }
 
   arm(): void {
     if (this.ms === null) return;

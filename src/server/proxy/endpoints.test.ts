@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/http-error';
-import { jsonDepthExceeds } from '../http/body';
-import { type DbRequest, parseDbRequest } from './endpoints';
-import { storePath } from './forward';
+import { HttpError } from '../http/http-error.ts';
+import { jsonDepthExceeds } from '../http/body.ts';
+import { type DbRequest, parseDbRequest } from './endpoints.ts';
+import { storePath } from './forward.ts';
 
 const U = 'usr-11111111-1111-4111-8111-111111111111';
 const G = 'acc-22222222-2222-4222-8222-222222222222';

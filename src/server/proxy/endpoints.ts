@@ -4,10 +4,10 @@
 // parser could turn into another path (`.`, `..`, control characters, `#`, `?`, `\`) are 400.
 // Nothing downstream looks at the client's path again: the store's URL is rebuilt from what this
 // file returns (store-url.ts).
-import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors';
-import { isId } from '../../domain/ids';
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../http/body';
-import { badRequest, HttpError, notFound } from '../http/http-error';
+import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
+import { isId } from '../../domain/ids.ts';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../http/body.ts';
+import { badRequest, HttpError, notFound } from '../http/http-error.ts';
 
 /** Endpoints inside one database `usr-…` or `acc-…`. */
 export type DbTarget =

@@ -5,10 +5,10 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Request, Response } from 'express';
-import { MESSAGES } from '../../domain/errors';
-import type { AppContext } from '../context';
-import { HttpError } from '../http/http-error';
-import type { DbTarget } from './endpoints';
+import { MESSAGES } from '../../domain/errors.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { DbTarget } from './endpoints.ts';
 
 const enc = encodeURIComponent;
 

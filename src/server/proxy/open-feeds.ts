@@ -3,7 +3,7 @@
 // membership removed, a password changed, a session ended, a token revoked), and every 30 s in
 // any case. One watcher per instance follows `moneta-users`; a feed that lost its access is cut
 // within a second. Several instances each watch for their own feeds.
-import { type AppContext, USERS_DB } from '../context';
+import { type AppContext, USERS_DB } from '../context.ts';
 
 export interface OpenFeed {
   userId: string;

@@ -1,13 +1,13 @@
 // `/api/confirmation`, `/api/password` and `/api/tokens`: the account operations the spec leaves "not shown".
 import { Router } from 'express';
-import { validateEmailRequest } from '../../domain/account-forms';
-import type { AppContext } from '../context';
-import { asyncRoute } from '../http/async-route';
-import { requirePerson } from '../http/authenticate';
-import { unprocessable } from '../http/http-error';
-import { byIp, rateLimit } from '../http/rate-limit';
-import { createToken, deactivateToken, listTokens } from '../services/tokens';
-import { confirmEmail, requestConfirmation, requestPasswordReset, resetPassword } from '../services/users';
+import { validateEmailRequest } from '../../domain/account-forms.ts';
+import type { AppContext } from '../context.ts';
+import { asyncRoute } from '../http/async-route.ts';
+import { requirePerson } from '../http/authenticate.ts';
+import { unprocessable } from '../http/http-error.ts';
+import { byIp, rateLimit } from '../http/rate-limit.ts';
+import { createToken, deactivateToken, listTokens } from '../services/tokens.ts';
+import { confirmEmail, requestConfirmation, requestPasswordReset, resetPassword } from '../services/users.ts';
 
 function emailFrom(body: unknown): string {
   const input = (body ?? {}) as Record<string, unknown>;

@@ -5,8 +5,8 @@
 // parsed parts (proxy/forward.ts). Every write path is checked: single documents, attachments,
 // `_bulk_docs` (also with `new_edits: false`, as replication sends it) and `_local` checkpoints.
 import type { Request, Response } from 'express';
-import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors';
-import { databaseKind, isId } from '../../domain/ids';
+import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
+import { databaseKind, isId } from '../../domain/ids.ts';
 import {
   canReadDatabase,
   checkDocWrite,
@@ -15,13 +15,13 @@ import {
   type GroupAccess,
   isAddressableId,
   type WriteVerdict,
-} from '../../domain/permissions';
-import type { RuleContext } from '../../domain/records';
-import { completeStamps } from '../../domain/records';
-import type { AppContext } from '../context';
-import { authenticate, type Auth, readCredentials, requireActive } from '../http/authenticate';
-import { asObject, readJsonBody, readRawBody } from '../http/body';
-import { badRequest, forbidden, HttpError, notFound } from '../http/http-error';
+} from '../../domain/permissions.ts';
+import type { RuleContext } from '../../domain/records/index.ts';
+import { completeStamps } from '../../domain/records/index.ts';
+import type { AppContext } from '../context.ts';
+import { authenticate, type Auth, readCredentials, requireActive } from '../http/authenticate.ts';
+import { asObject, readJsonBody, readRawBody } from '../http/body.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/http-error.ts';
 import {
   BODY_LIMITS,
   bulkDocsBody,
@@ -31,14 +31,14 @@ import {
   findBody,
   keysBody,
   revsDiffBody,
-} from '../proxy/bodies';
-import { proxyLiveFeed } from '../proxy/changes';
-import type { DbRequest, DbTarget } from '../proxy/endpoints';
-import { callStore, clientSignal, type ForwardOptions, relay, storePath } from '../proxy/forward';
-import { afterWrite, isGroupAdmin, readSettings } from '../services/groups';
-import { acceptInvite, removeMembership, updateMembership } from '../services/memberships';
-import type { CouchDoc } from '../store/couch-client';
-import { designDocsFor } from '../store/design-docs';
+} from '../proxy/bodies.ts';
+import { proxyLiveFeed } from '../proxy/changes.ts';
+import type { DbRequest, DbTarget } from '../proxy/endpoints.ts';
+import { callStore, clientSignal, type ForwardOptions, relay, storePath } from '../proxy/forward.ts';
+import { afterWrite, isGroupAdmin, readSettings } from '../services/groups.ts';
+import { acceptInvite, removeMembership, updateMembership } from '../services/memberships.ts';
+import type { CouchDoc } from '../store/couch-client.ts';
+import { designDocsFor } from '../store/design-docs.ts';
 
 type DbEndpoint = Extract<DbRequest['endpoint'], { area: 'db' }>;
 

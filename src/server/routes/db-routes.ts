@@ -3,11 +3,11 @@
 // read. Server-level calls (`/`, `_session`, `_users`, `accounts`) go to session-routes.ts, the
 // rest to one database's handler (db-proxy.ts).
 import type { RequestHandler } from 'express';
-import type { AppContext } from '../context';
-import { asyncRoute } from '../http/async-route';
-import { parseDbRequest } from '../proxy/endpoints';
-import { databaseHandler } from './db-proxy';
-import { serverEndpoints } from './session-routes';
+import type { AppContext } from '../context.ts';
+import { asyncRoute } from '../http/async-route.ts';
+import { parseDbRequest } from '../proxy/endpoints.ts';
+import { databaseHandler } from './db-proxy.ts';
+import { serverEndpoints } from './session-routes.ts';
 
 export function dbRoutes(ctx: AppContext): RequestHandler {
   const server = serverEndpoints(ctx);

@@ -1,16 +1,16 @@
 // Groups and memberships: `/api/groups…` and `/api/invites`. The CouchDB-shaped calls of the spec
 // that change memberships come through the `/db` door (db-proxy.ts) to the same services.
 import { type Request, Router } from 'express';
-import { validateEmailRequest } from '../../domain/account-forms';
-import { normalizeEmail } from '../../domain/user';
-import type { AppContext } from '../context';
-import { asyncRoute } from '../http/async-route';
-import { requireActive, requireWriter } from '../http/authenticate';
-import { RateLimiter } from '../http/rate-limit';
-import { createGroup } from '../services/groups';
-import { systemNotifications } from '../services/notifications';
-import { allocateTicketSeries } from '../services/ticket-series';
-import { inviteMember, listInvites } from '../services/memberships';
+import { validateEmailRequest } from '../../domain/account-forms.ts';
+import { normalizeEmail } from '../../domain/user.ts';
+import type { AppContext } from '../context.ts';
+import { asyncRoute } from '../http/async-route.ts';
+import { requireActive, requireWriter } from '../http/authenticate.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { createGroup } from '../services/groups.ts';
+import { systemNotifications } from '../services/notifications.ts';
+import { allocateTicketSeries } from '../services/ticket-series.ts';
+import { inviteMember, listInvites } from '../services/memberships.ts';
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
 

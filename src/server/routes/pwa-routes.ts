@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import type { AppContext } from '../context';
+import type { AppContext } from '../context.ts';
 
 const ASSET = /\.(js|mjs|css|map|png|jpe?g|svg|ico|json|webmanifest|txt|woff2?|html)$/;
 

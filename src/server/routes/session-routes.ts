@@ -1,18 +1,18 @@
 // `/db/`, `/db/_session`, `/db/_users` and `/db/accounts/{id}`: the server-level calls of spec 000
 // §7, reached through the door of db-routes.ts once it has parsed and classified the path.
 import type { Request, Response } from 'express';
-import { validateLogin } from '../../domain/account-forms';
-import { MESSAGES } from '../../domain/errors';
-import { normalizeEmail } from '../../domain/user';
-import type { AppContext } from '../context';
-import { isSecure, readCredentials, requireActive, requireAuth, requirePerson } from '../http/authenticate';
-import { asObject, readJsonBody } from '../http/body';
-import { badRequest, forbidden, notFound } from '../http/http-error';
-import { byIp, RateLimiter } from '../http/rate-limit';
-import { clearSessionCookie, decodeSession, newClaims, setSessionCookie } from '../http/session-cookie';
-import type { DbRequest } from '../proxy/endpoints';
-import { BODY_LIMITS } from '../proxy/bodies';
-import { readAccount } from '../services/groups';
+import { validateLogin } from '../../domain/account-forms.ts';
+import { MESSAGES } from '../../domain/errors.ts';
+import { normalizeEmail } from '../../domain/user.ts';
+import type { AppContext } from '../context.ts';
+import { isSecure, readCredentials, requireActive, requireAuth, requirePerson } from '../http/authenticate.ts';
+import { asObject, readJsonBody } from '../http/body.ts';
+import { badRequest, forbidden, notFound } from '../http/http-error.ts';
+import { byIp, RateLimiter } from '../http/rate-limit.ts';
+import { clearSessionCookie, decodeSession, newClaims, setSessionCookie } from '../http/session-cookie.ts';
+import type { DbRequest } from '../proxy/endpoints.ts';
+import { BODY_LIMITS } from '../proxy/bodies.ts';
+import { readAccount } from '../services/groups.ts';
 import {
   authenticateUser,
   changePassword,
@@ -21,7 +21,7 @@ import {
   registerUser,
   updateProfile,
   type UserDoc,
-} from '../services/users';
+} from '../services/users.ts';
 
 function startSession(ctx: AppContext, res: Response, user: UserDoc, remember: boolean): void {
   setSessionCookie(

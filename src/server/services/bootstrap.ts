@@ -1,11 +1,11 @@
 // What the server needs in the store before it takes requests; idempotent, and safe when several
 // instances start at once (creations that lose a race are read back).
 import { randomBytes } from 'node:crypto';
-import { databaseKind } from '../../domain/ids';
-import { type AppContext, SYSTEM_DB, USERS_DB } from '../context';
-import { type CouchClient, isConflict } from '../store/couch-client';
-import { deployDesignDocs } from '../store/design-docs';
-import { ADMIN_ONLY_SECURITY } from './personal-db';
+import { databaseKind } from '../../domain/ids.ts';
+import { type AppContext, SYSTEM_DB, USERS_DB } from '../context.ts';
+import { type CouchClient, isConflict } from '../store/couch-client.ts';
+import { deployDesignDocs } from '../store/design-docs.ts';
+import { ADMIN_ONLY_SECURITY } from './personal-db.ts';
 
 export async function prepareStore(store: CouchClient): Promise<void> {
   // _users and _replicator are the system databases a single-node CouchDB expects.

@@ -1,23 +1,23 @@
 // Groups: each one a database `acc-<uuid>` with its settings, memberships and records. Creating
 // one writes the database, its design documents, its default settings, the creator's membership
 // (and its copy in their personal database) and the creator's role — all of it, or nothing.
-import { defaultCurrency } from '../../domain/money';
-import { MESSAGES } from '../../domain/errors';
+import { defaultCurrency } from '../../domain/money.ts';
+import { MESSAGES } from '../../domain/errors.ts';
 import {
   type AppKind,
   DEFAULT_GROUP_SETTINGS,
   freeGroupLimit,
   type Membership,
   validateGroupForm,
-} from '../../domain/groups';
-import { isId, newId } from '../../domain/ids';
-import { groupRoles } from '../../domain/user';
-import { type AppContext, USERS_DB } from '../context';
-import { conflict, forbidden, notFound, unprocessable } from '../http/http-error';
-import { type CouchDoc, isConflict } from '../store/couch-client';
-import { deployDesignDocs } from '../store/design-docs';
-import { isLocale } from '../../domain/locale';
-import { noteLocale, type UserDoc } from './users';
+} from '../../domain/groups.ts';
+import { isId, newId } from '../../domain/ids.ts';
+import { groupRoles } from '../../domain/user.ts';
+import { type AppContext, USERS_DB } from '../context.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../http/http-error.ts';
+import { type CouchDoc, isConflict } from '../store/couch-client.ts';
+import { deployDesignDocs } from '../store/design-docs.ts';
+import { isLocale } from '../../domain/locale.ts';
+import { noteLocale, type UserDoc } from './users.ts';
 
 interface Adjustment extends CouchDoc {
   klass: 'Adjustment';

@@ -4,8 +4,8 @@
 // by writing a lease with the job's revision (the store refuses all but one writer), and a lease
 // that runs out (a crashed instance) makes the job due again. Delivery is at least once.
 import { randomUUID } from 'node:crypto';
-import { type AppContext, SYSTEM_DB } from '../context';
-import { type CouchDoc, isConflict } from '../store/couch-client';
+import { type AppContext, SYSTEM_DB } from '../context.ts';
+import { type CouchDoc, isConflict } from '../store/couch-client.ts';
 
 export interface JobDoc extends CouchDoc {
   klass: 'Job';
@@ -45,7 +45,10 @@ export class JobQueue {
   private stopped = false;
   private idleWaiters: Array<() => void> = [];
 
-  constructor(private readonly ctx: () => AppContext) {}
+  private readonly ctx: () => AppContext;
+  constructor(ctx: () => AppContext) {
+    this.ctx = ctx;
+  }
 
   register(type: string, handler: JobHandler): this {
     this.handlers.set(type, handler);

@@ -4,8 +4,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locale';
-import type { Config } from '../config';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locale.ts';
+import type { Config } from '../config.ts';
 
 const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url));
 

@@ -2,14 +2,14 @@
 // the membership; the member's personal database a copy; the member's user document the role
 // that opens the group's data. An `Invite` document in moneta-users finds pending invitations
 // by address across groups.
-import { validateEmailRequest } from '../../domain/account-forms';
-import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors';
-import { GROUP_MESSAGES, type Membership, membershipChangeRefusal, type Plan } from '../../domain/groups';
-import { isId, newId } from '../../domain/ids';
-import { normalizeEmail } from '../../domain/user';
-import { type AppContext, USERS_DB } from '../context';
-import { conflict, forbidden, HttpError, notFound, unprocessable } from '../http/http-error';
-import type { CouchDoc } from '../store/couch-client';
+import { validateEmailRequest } from '../../domain/account-forms.ts';
+import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
+import { GROUP_MESSAGES, type Membership, membershipChangeRefusal, type Plan } from '../../domain/groups.ts';
+import { isId, newId } from '../../domain/ids.ts';
+import { normalizeEmail } from '../../domain/user.ts';
+import { type AppContext, USERS_DB } from '../context.ts';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../http/http-error.ts';
+import type { CouchDoc } from '../store/couch-client.ts';
 import {
   checkGroupLimit,
   deleteMembershipCopy,
@@ -20,8 +20,8 @@ import {
   readSettings,
   setGroupRole,
   writeAdminIds,
-} from './groups';
-import { queueMail, type UserDoc } from './users';
+} from './groups.ts';
+import { queueMail, type UserDoc } from './users.ts';
 
 interface InviteDoc extends CouchDoc {
   klass: 'Invite';

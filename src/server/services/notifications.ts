@@ -1,7 +1,7 @@
 // System notifications: the configured Mastodon-compatible statuses, fetched by the server (no
 // CORS or third-party request from the browser) and kept for a few minutes. Every instance keeps
 // its own copy, which is fine for a cache.
-import type { AppContext } from '../context';
+import type { AppContext } from '../context.ts';
 
 export interface Status {
   id: string;

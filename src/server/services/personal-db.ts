@@ -1,9 +1,9 @@
 // Each user's personal database `usr-<uuid>`: created with the account, holding their own settings.
-import { newId } from '../../domain/ids';
-import { isLocale, type Locale } from '../../domain/locale';
-import type { AppContext } from '../context';
-import { conflict } from '../http/http-error';
-import { deployDesignDocs } from '../store/design-docs';
+import { newId } from '../../domain/ids.ts';
+import { isLocale, type Locale } from '../../domain/locale.ts';
+import type { AppContext } from '../context.ts';
+import { conflict } from '../http/http-error.ts';
+import { deployDesignDocs } from '../store/design-docs.ts';
 
 /** Only the server's admin reaches the store; the store itself refuses everyone else. */
 export const ADMIN_ONLY_SECURITY = {

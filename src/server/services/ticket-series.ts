@@ -1,12 +1,12 @@
 // Ticket-number series (see src/domain/ticket-number.ts): each device replica of a group claims
 // one, once, while online. One counter document per group database hands them out; several
 // server instances may race for it, and CouchDB's revision check lets exactly one win each round.
-import { MESSAGES } from '../../domain/errors';
-import { isId } from '../../domain/ids';
-import type { AppContext } from '../context';
-import { conflict, forbidden } from '../http/http-error';
-import { isConflict } from '../store/couch-client';
-import type { UserDoc } from './users';
+import { MESSAGES } from '../../domain/errors.ts';
+import { isId } from '../../domain/ids.ts';
+import type { AppContext } from '../context.ts';
+import { conflict, forbidden } from '../http/http-error.ts';
+import { isConflict } from '../store/couch-client.ts';
+import type { UserDoc } from './users.ts';
 
 export const TICKET_SERIES_ID = 'ticket-series';
 export const TICKET_SERIES_KLASS = 'TicketSeries';

@@ -1,13 +1,13 @@
 // User tokens: passwords for other programs. The secret is shown once and stored only as a hash;
 // the bearer value is `<tok-id>.<secret>`, so a request finds its token by id without any index.
-import { validateTokenForm } from '../../domain/account-forms';
-import { isId, newId } from '../../domain/ids';
-import type { TokenPermission } from '../../domain/permissions';
-import { type AppContext, USERS_DB } from '../context';
-import { notFound, unprocessable } from '../http/http-error';
-import type { CouchDoc } from '../store/couch-client';
-import { newSecret, sameHash, sha256 } from './passwords';
-import { getUser, type UserDoc } from './users';
+import { validateTokenForm } from '../../domain/account-forms.ts';
+import { isId, newId } from '../../domain/ids.ts';
+import type { TokenPermission } from '../../domain/permissions.ts';
+import { type AppContext, USERS_DB } from '../context.ts';
+import { notFound, unprocessable } from '../http/http-error.ts';
+import type { CouchDoc } from '../store/couch-client.ts';
+import { newSecret, sameHash, sha256 } from './passwords.ts';
+import { getUser, type UserDoc } from './users.ts';
 
 interface TokenDoc extends CouchDoc {
   klass: 'UserToken';

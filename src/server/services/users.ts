@@ -11,24 +11,24 @@ import {
   validatePasswordChange,
   validateProfileUpdate,
   validateRegistration,
-} from '../../domain/account-forms';
-import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors';
-import { isId, newId } from '../../domain/ids';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locale';
+} from '../../domain/account-forms.ts';
+import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
+import { isId, newId } from '../../domain/ids.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locale.ts';
 import {
   confirmationExpired,
   normalizeEmail,
   passwordResetExpired,
   PUBLIC_USER_FIELDS,
   type PublicUser,
-} from '../../domain/user';
-import { type AppContext, USERS_DB } from '../context';
-import { conflict, forbidden, HttpError, unauthorized, unprocessable } from '../http/http-error';
-import { type CouchDoc, isConflict } from '../store/couch-client';
-import type { MailTemplate } from './mail';
-import { hashPassword, newSecret, sameHash, sha256, verifyPassword } from './passwords';
-import type { JobQueue } from './jobs';
-import { createPersonalDatabase, deletePersonalDatabase } from './personal-db';
+} from '../../domain/user.ts';
+import { type AppContext, USERS_DB } from '../context.ts';
+import { conflict, forbidden, HttpError, unauthorized, unprocessable } from '../http/http-error.ts';
+import { type CouchDoc, isConflict } from '../store/couch-client.ts';
+import type { MailTemplate } from './mail.ts';
+import { hashPassword, newSecret, sameHash, sha256, verifyPassword } from './passwords.ts';
+import type { JobQueue } from './jobs.ts';
+import { createPersonalDatabase, deletePersonalDatabase } from './personal-db.ts';
 
 export interface UserDoc extends CouchDoc, Omit<PublicUser, '_rev'> {
   klass: 'User';

@@ -3,11 +3,12 @@
 // A store that cannot be reached (restarting, stalled) is a StoreError 503 `store_unavailable`.
 
 export class StoreError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: { error?: string; reason?: string },
-  ) {
+  readonly status: number;
+  readonly body: { error?: string; reason?: string };
+  constructor(status: number, body: { error?: string; reason?: string }) {
     super(`store ${status}: ${body.error ?? ''} ${body.reason ?? ''}`.trim());
+    this.status = status;
+    this.body = body;
   }
 }
 

@@ -1,9 +1,9 @@
 // Map functions run in node:vm with a fake emit, as CouchDB would run them.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../domain/records';
-import { searchWords } from '../../domain/records/search';
-import { designDocsFor } from './design-docs';
+import { RESOURCES } from '../../domain/records/index.ts';
+import { searchWords } from '../../domain/records/search.ts';
+import { designDocsFor } from './design-docs.ts';
 
 function runMap(source: string, doc: Record<string, unknown>): Array<[unknown, unknown]> {
   const emitted: Array<[unknown, unknown]> = [];

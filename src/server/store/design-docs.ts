@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RESOURCES } from '../../domain/records';
-import { type CouchClient, type CouchDoc, isConflict } from './couch-client';
+import { RESOURCES } from '../../domain/records/index.ts';
+import { type CouchClient, type CouchDoc, isConflict } from './couch-client.ts';
 
 export type DesignTarget = 'users' | 'personal' | 'group';
 

@@ -5,10 +5,9 @@
 // (see couch-client.ts); sessions are signed cookies, so nobody is logged out meanwhile.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { StoreProcessMessage, StoreProcessOptions } from './store-process';
+import { fileURLToPath } from 'node:url';
+import type { StoreProcessMessage, StoreProcessOptions } from './store-process.ts';
 
 export interface EmbeddedStore {
   /** Base URL with admin credentials, e.g. http://admin:secret@127.0.0.1:PORT */
@@ -28,8 +27,6 @@ export interface SupervisorOptions {
 }
 
 const ENTRY = fileURLToPath(new URL('./store-process.ts', import.meta.url));
-// The store's entry is TypeScript, like the server: its process loads the same tsx loader.
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const MAX_BACKOFF_MS = 5_000;
 
 function freePort(): Promise<number> {
@@ -46,7 +43,9 @@ function freePort(): Promise<number> {
 /** Starts one store process and resolves once it listens, or rejects with its failure. */
 function launch(options: StoreProcessOptions): Promise<ChildProcess> {
   const child = fork(ENTRY, [], {
-    execArgv: ['--import', TSX],
+    // TypeScript, like the server: Node 24 strips the types itself. No inspector or loader flags
+    // of the parent (a test runner's) are passed on to the store.
+    execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'json',
   });

@@ -19,7 +19,10 @@ export function text(locale: 'en' | 'pt-BR', key: string, vars: Record<string, s
 export class AppPage {
   locale: 'en' | 'pt-BR' = 'en';
 
-  constructor(readonly page: Page) {}
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   t(key: string, vars?: Record<string, string | number>): string {
     return text(this.locale, key, vars);

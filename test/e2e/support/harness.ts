@@ -1,8 +1,8 @@
 // Every e2e file needs the real server and a Chromium: started before its tests, stopped after.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server';
-import { launchBrowser } from './browser';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { launchBrowser } from './browser.ts';
 
 export interface E2eHarness {
   server: TestServer;

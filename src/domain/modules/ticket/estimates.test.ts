@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTotals, formatQuantity } from './estimates';
+import { estimateTotals, formatQuantity } from './estimates.ts';
 
 describe('estimateTotals', () => {
   it('multiplies exactly in minor units and rounds each line once', () => {

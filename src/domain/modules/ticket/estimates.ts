@@ -1,6 +1,6 @@
 // An estimate's money (spec 001 §3 "Estimate item: description, quantity, value"): line totals
 // and the grand total in exact minor units of the estimate's own currency (src/domain/money.ts).
-import { isCurrency, isMinorUnits, multiplyMoney, sumMoney } from '../../money';
+import { isCurrency, isMinorUnits, multiplyMoney, sumMoney } from '../../money.ts';
 
 /** The currency an estimate counts in: its own, else (written before it kept one) the group's. */
 export function estimateCurrency(

@@ -1,9 +1,9 @@
 // The ticket module (spec 001 §1 "ticket"): service orders for a repair shop, with customers,
 // equipment, contracts, estimates, maintenances, categories, handbooks and comments.
-import type { ModuleDescription } from '../kit';
-import { TICKET_RESOURCES } from './records';
-import { CLOSED_TICKET_ONLY_REOPENS, RECEIPT_BEFORE_DONE } from './ticket-edits';
-import { TICKET_SERIES_MISSING } from './ticket-number';
+import type { ModuleDescription } from '../kit.ts';
+import { TICKET_RESOURCES } from './records.ts';
+import { CLOSED_TICKET_ONLY_REOPENS, RECEIPT_BEFORE_DONE } from './ticket-edits.ts';
+import { TICKET_SERIES_MISSING } from './ticket-number.ts';
 
 export const ticketModule: ModuleDescription = {
   kind: 'ticket',

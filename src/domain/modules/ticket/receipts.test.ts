@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FieldErrors } from '../../errors';
-import { tickets } from './records';
-import { validateRecord } from '../../records/schema';
+import { FieldErrors } from '../../errors.ts';
+import { tickets } from './records.ts';
+import { validateRecord } from '../../records/schema.ts';
 import {
   checkContractReceipt,
   contractReceiptState,
@@ -11,7 +11,7 @@ import {
   MAX_SIGNATURE_BYTES,
   storedContractReceipt,
   validateContractReceipt,
-} from './receipts';
+} from './receipts.ts';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';

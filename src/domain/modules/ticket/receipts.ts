@@ -2,9 +2,9 @@
 // signature", §5): which receipts a ticket has, and the signed contract receipt it stores.
 // The tickets spec (records/ticket-module.ts) has no form field for `contract_receipt`: its
 // record check (checkContractReceipt) is the one place that says what a stored receipt must be.
-import { FIELD_MESSAGES as M, FieldErrors } from '../../errors';
-import { isValidDate } from '../../records/schema';
-import { receiptRequired } from './tickets';
+import { FIELD_MESSAGES as M, FieldErrors } from '../../errors.ts';
+import { isValidDate } from '../../records/schema.ts';
+import { receiptRequired } from './tickets.ts';
 
 export const RECEIPT_KINDS = ['service', 'contract'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES as M } from '../../errors';
-import { completeStamps, resourceSpec, specOfKlass } from '../../records/index';
+import { FIELD_MESSAGES as M } from '../../errors.ts';
+import { completeStamps, resourceSpec, specOfKlass } from '../../records/index.ts';
 import {
   atLeast,
   coerceRecord,
@@ -9,9 +9,9 @@ import {
   stampRecord,
   tooLong,
   validateRecord,
-} from '../../records/schema';
-import { searchWords } from '../../records/search';
-import { customers, estimates, handbooks, maintenances, tickets } from './records';
+} from '../../records/schema.ts';
+import { searchWords } from '../../records/search.ts';
+import { customers, estimates, handbooks, maintenances, tickets } from './records.ts';
 
 // The generic record rules (src/domain/records), tried on the ticket module's descriptions.
 describe('the ticket module’s records', () => {

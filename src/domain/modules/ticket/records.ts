@@ -1,10 +1,10 @@
 // The ticket module's records (spec 001 §3). Contract and estimate items, customer phones and
 // addresses and a ticket's checklist live inside their record, so a record and its parts are
 // written, synced and merged together: two devices cannot end up with half of an estimate.
-import { checkContractReceipt } from './receipts';
-import { ticketChangeErrors, ticketLabel } from './ticket-edits';
-import { TICKET_KINDS, TICKET_PRIORITIES, TICKET_STATUSES } from './tickets';
-import type { FieldSpec, ResourceSpec } from '../../records/schema';
+import { checkContractReceipt } from './receipts.ts';
+import { ticketChangeErrors, ticketLabel } from './ticket-edits.ts';
+import { TICKET_KINDS, TICKET_PRIORITIES, TICKET_STATUSES } from './tickets.ts';
+import type { FieldSpec, ResourceSpec } from '../../records/schema.ts';
 
 const ACTIVE: FieldSpec = { name: 'active', type: 'boolean', initial: true };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maintenanceEntries, nextMaintenance, warrantyEnd } from './service-history';
+import { maintenanceEntries, nextMaintenance, warrantyEnd } from './service-history.ts';
 
 describe('warrantyEnd', () => {
   it('adds the warranty days to the maintenance date', () => {

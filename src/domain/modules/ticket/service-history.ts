@@ -1,7 +1,7 @@
 // An equipment's service history (spec 001 §3 Maintenance: date, next_maintenance, warranty in
 // days): how long each maintenance is under warranty, and when the next one is due. `today` is
 // an argument (YYYY-MM-DD, the person's calendar day) so the rules never read the clock.
-import { isValidDate } from '../../records/schema';
+import { isValidDate } from '../../records/schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketBadge } from './ticket-badge';
+import { ticketBadge } from './ticket-badge.ts';
 
 describe('ticketBadge', () => {
   it('is grey with 0 for missing, non-numeric or non-positive counts', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comments, tickets } from './records';
-import { validateRecord } from '../../records/schema';
+import { comments, tickets } from './records.ts';
+import { validateRecord } from '../../records/schema.ts';
 import {
   changeStatus,
   checklistForSave,
@@ -12,7 +12,7 @@ import {
   statusEditError,
   tickChecklistItem,
   ticketChangeErrors,
-} from './ticket-edits';
+} from './ticket-edits.ts';
 
 const CATEGORY = 'ctg-00000000-0000-4000-8000-000000000001';
 const OTHER_CATEGORY = 'ctg-00000000-0000-4000-8000-000000000002';

@@ -2,8 +2,8 @@
 // category hands over, a status change with its optional assignment, a checklist tick, the
 // equipment related to the customer at creation, and a comment. Pure, so the rules are tested
 // without a replica; src/features/tickets does the reading and writing.
-import { firstLine, textField } from '../../labels';
-import { contractReceiptState } from './receipts';
+import { firstLine, textField } from '../../labels.ts';
+import { contractReceiptState } from './receipts.ts';
 import {
   type ChecklistItem,
   canChangeStatus,
@@ -11,7 +11,7 @@ import {
   isTicketStatus,
   mergeChecklist,
   type TicketStatus,
-} from './tickets';
+} from './tickets.ts';
 
 /** Field message of an edit that moves a closed ticket anywhere but back to open. */
 export const CLOSED_TICKET_ONLY_REOPENS = 'A done or cancelled ticket can only be reopened';

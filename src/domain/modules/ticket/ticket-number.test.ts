@@ -5,7 +5,7 @@ import {
   nextSequence,
   parseTicketNumber,
   seriesRange,
-} from './ticket-number';
+} from './ticket-number.ts';
 
 describe('formatTicketNumber', () => {
   it('writes series-sequence', () => {

@@ -12,7 +12,7 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   type TicketStatus,
-} from './tickets';
+} from './tickets.ts';
 
 describe('ticket vocabularies', () => {
   it('lists the statuses, kinds and priorities of the spec', () => {

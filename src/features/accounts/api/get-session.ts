@@ -1,5 +1,5 @@
-import { request, SESSION_PATH } from '../../../data/http-client';
-import type { UserContext } from '../../../domain/user';
+import { request, SESSION_PATH } from '../../../data/http-client.ts';
+import type { UserContext } from '../../../domain/user.ts';
 
 export interface SessionInfo {
   ok: boolean;

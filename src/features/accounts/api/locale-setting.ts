@@ -1,6 +1,6 @@
-import { request } from '../../../data/http-client';
-import { newId } from '../../../domain/ids';
-import { isLocale, type Locale } from '../../../domain/locale';
+import { request } from '../../../data/http-client.ts';
+import { newId } from '../../../domain/ids.ts';
+import { isLocale, type Locale } from '../../../domain/locale.ts';
 
 // The user's language lives in the personal database as an Adjustment (spec 000 §3, §7).
 interface LocaleSetting {

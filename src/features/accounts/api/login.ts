@@ -1,4 +1,4 @@
-import { request, SESSION_PATH } from '../../../data/http-client';
+import { request, SESSION_PATH } from '../../../data/http-client.ts';
 
 export interface LoginInput {
   username: string;

@@ -1,6 +1,6 @@
-import { request } from '../../../data/http-client';
-import { newId } from '../../../domain/ids';
-import type { Locale } from '../../../domain/locale';
+import { request } from '../../../data/http-client.ts';
+import { newId } from '../../../domain/ids.ts';
+import type { Locale } from '../../../domain/locale.ts';
 
 export interface RegistrationInput {
   fullname: string;

@@ -1,4 +1,4 @@
-import { request } from '../../../data/http-client';
+import { request } from '../../../data/http-client.ts';
 
 /** Always accepted: the answer reveals nothing about which addresses exist. */
 export function requestConfirmation(email: string): Promise<{ ok: boolean }> {

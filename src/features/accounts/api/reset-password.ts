@@ -1,4 +1,4 @@
-import { request } from '../../../data/http-client';
+import { request } from '../../../data/http-client.ts';
 
 export interface ResetPasswordInput {
   token: string;

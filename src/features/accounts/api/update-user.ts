@@ -1,5 +1,5 @@
-import { request } from '../../../data/http-client';
-import type { PublicUser } from '../../../domain/user';
+import { request } from '../../../data/http-client.ts';
+import type { PublicUser } from '../../../domain/user.ts';
 
 export interface ProfileInput {
   fullname: string;

@@ -2,11 +2,11 @@ import { Alert, Button, CircularProgress, Stack } from '@mui/material';
 import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../../../components/error-box';
-import { FormCard } from '../../../components/form-card';
-import { confirmEmail } from '../api/confirm-email';
-import { loadSession } from '../load-session';
-import { useSessionStore } from '../session-store';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { FormCard } from '../../../components/form-card.tsx';
+import { confirmEmail } from '../api/confirm-email.ts';
+import { loadSession } from '../load-session.ts';
+import { useSessionStore } from '../session-store.ts';
 
 type Outcome = { ok: true; email: string } | { ok: false; error: unknown };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field';
-import type { FieldProps } from '../../../components/use-form-errors';
+import { FormField } from '../../../components/form-field.tsx';
+import type { FieldProps } from '../../../components/use-form-errors.ts';
 
 /** E-mail and password, as the login page and the re-login dialog ask for them. */
 export function CredentialFields({

@@ -1,8 +1,8 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../../components/format-date';
-import type { PublicUser } from '../../../domain/user';
-import { StorageUsage } from './storage-usage';
+import { useFormatDateTime } from '../../../components/format-date.ts';
+import type { PublicUser } from '../../../domain/user.ts';
+import { StorageUsage } from './storage-usage.tsx';
 
 export function DataTab({ user }: { user: PublicUser }) {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { useForm } from '../../../components/use-form-errors';
-import { validatePasswordChange } from '../../../domain/account-forms';
-import type { PublicUser } from '../../../domain/user';
-import { changePassword } from '../api/update-user';
-import { loadSession } from '../load-session';
-import { NewPasswordFields } from './new-password-fields';
-import { FormField } from '../../../components/form-field';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useForm } from '../../../components/use-form-errors.ts';
+import { validatePasswordChange } from '../../../domain/account-forms.ts';
+import type { PublicUser } from '../../../domain/user.ts';
+import { changePassword } from '../api/update-user.ts';
+import { loadSession } from '../load-session.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 
 const FIELDS = ['password', 'password_confirmation', 'current_password'] as const;
 

@@ -2,13 +2,13 @@ import { Alert, Button, Link } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../../../components/error-box';
-import { FormCard } from '../../../components/form-card';
-import { useForm } from '../../../components/use-form-errors';
-import { validateEmailRequest } from '../../../domain/account-forms';
-import { requestConfirmation } from '../api/request-confirmation';
-import { requestPasswordReset } from '../api/request-password-reset';
-import { FormField } from '../../../components/form-field';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { FormCard } from '../../../components/form-card.tsx';
+import { useForm } from '../../../components/use-form-errors.ts';
+import { validateEmailRequest } from '../../../domain/account-forms.ts';
+import { requestConfirmation } from '../api/request-confirmation.ts';
+import { requestPasswordReset } from '../api/request-password-reset.ts';
+import { FormField } from '../../../components/form-field.tsx';
 
 const FIELDS = ['email'] as const;
 

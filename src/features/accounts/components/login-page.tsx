@@ -1,11 +1,11 @@
 import { Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ErrorBox } from '../../../components/error-box';
-import { FormCard } from '../../../components/form-card';
-import { useForm } from '../../../components/use-form-errors';
-import { signIn } from '../sign-in';
-import { CredentialFields } from './credential-fields';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { FormCard } from '../../../components/form-card.tsx';
+import { useForm } from '../../../components/use-form-errors.ts';
+import { signIn } from '../sign-in.ts';
+import { CredentialFields } from './credential-fields.tsx';
 
 const FIELDS = ['username', 'password'] as const;
 

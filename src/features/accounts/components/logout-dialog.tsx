@@ -14,10 +14,10 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sendUnsentNow } from '../../../data/sync';
-import { useSyncStore } from '../../../data/sync-store';
-import { unsentCounts } from '../../../data/unsent';
-import { useLogout } from '../use-logout';
+import { sendUnsentNow } from '../../../data/sync.ts';
+import { useSyncStore } from '../../../data/sync-store.ts';
+import { unsentCounts } from '../../../data/unsent.ts';
+import { useLogout } from '../use-logout.ts';
 
 interface LogoutDialogProps {
   open: boolean;

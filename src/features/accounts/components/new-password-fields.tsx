@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field';
-import type { FieldProps } from '../../../components/use-form-errors';
+import { FormField } from '../../../components/form-field.tsx';
+import type { FieldProps } from '../../../components/use-form-errors.ts';
 
 /** A new password and its confirmation, as sign-up, reset and the profile ask for them. */
 export function NewPasswordFields({

@@ -2,12 +2,12 @@ import { Alert, Button, Link } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../../../components/error-box';
-import { FormCard } from '../../../components/form-card';
-import { useForm } from '../../../components/use-form-errors';
-import { validatePasswordChange } from '../../../domain/account-forms';
-import { resetPassword } from '../api/reset-password';
-import { NewPasswordFields } from './new-password-fields';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { FormCard } from '../../../components/form-card.tsx';
+import { useForm } from '../../../components/use-form-errors.ts';
+import { validatePasswordChange } from '../../../domain/account-forms.ts';
+import { resetPassword } from '../api/reset-password.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 

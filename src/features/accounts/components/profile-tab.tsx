@@ -1,15 +1,15 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { useForm } from '../../../components/use-form-errors';
-import { UserAvatar } from '../../../components/user-avatar';
-import { validateProfileUpdate } from '../../../domain/account-forms';
-import type { PublicUser } from '../../../domain/user';
-import { updateProfile } from '../api/update-user';
-import { loadSession } from '../load-session';
-import { EditPasswordDialog } from './edit-password-dialog';
-import { FormField } from '../../../components/form-field';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useForm } from '../../../components/use-form-errors.ts';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { validateProfileUpdate } from '../../../domain/account-forms.ts';
+import type { PublicUser } from '../../../domain/user.ts';
+import { updateProfile } from '../api/update-user.ts';
+import { loadSession } from '../load-session.ts';
+import { EditPasswordDialog } from './edit-password-dialog.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 
 const FIELDS = ['fullname', 'unconfirmed_email', 'current_password'] as const;
 

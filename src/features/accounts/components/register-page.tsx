@@ -1,15 +1,15 @@
 import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link } from '@mui/material';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ErrorBox } from '../../../components/error-box';
-import { FormCard } from '../../../components/form-card';
-import { useForm } from '../../../components/use-form-errors';
-import { validateRegistration } from '../../../domain/account-forms';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locale';
-import { registerUser } from '../api/register-user';
-import { loadSession } from '../load-session';
-import { NewPasswordFields } from './new-password-fields';
-import { FormField } from '../../../components/form-field';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { FormCard } from '../../../components/form-card.tsx';
+import { useForm } from '../../../components/use-form-errors.ts';
+import { validateRegistration } from '../../../domain/account-forms.ts';
+import { DEFAULT_LOCALE, isLocale } from '../../../domain/locale.ts';
+import { registerUser } from '../api/register-user.ts';
+import { loadSession } from '../load-session.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 
 const FIELDS = ['unconfirmed_email', 'fullname', 'password', 'password_confirmation', 'terms'] as const;
 

@@ -1,13 +1,13 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearErrors } from '../../../components/clear-errors';
-import { ErrorBox } from '../../../components/error-box';
-import { useForm } from '../../../components/use-form-errors';
-import { useSessionStore } from '../session-store';
-import { signIn } from '../sign-in';
-import { CredentialFields } from './credential-fields';
-import { LogoutDialog } from './logout-dialog';
+import { clearErrors } from '../../../components/clear-errors.ts';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useForm } from '../../../components/use-form-errors.ts';
+import { useSessionStore } from '../session-store.ts';
+import { signIn } from '../sign-in.ts';
+import { CredentialFields } from './credential-fields.tsx';
+import { LogoutDialog } from './logout-dialog.tsx';
 
 const FIELDS = ['username', 'password'] as const;
 

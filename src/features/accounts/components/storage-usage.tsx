@@ -1,8 +1,8 @@
 import { Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readStorageUsage, type StorageUsage as Usage } from '../../../data/device-storage';
-import { formatBytes } from '../../../domain/bytes';
+import { readStorageUsage, type StorageUsage as Usage } from '../../../data/device-storage.ts';
+import { formatBytes } from '../../../domain/bytes.ts';
 
 /** How much of the browser's storage the offline data uses, and whether it may be evicted. */
 export function StorageUsage() {

@@ -2,11 +2,11 @@ import { Alert, Button } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { useErrorState } from '../../../components/use-error-state';
-import { confirmationDaysLeft, isUnconfirmed, type PublicUser } from '../../../domain/user';
-import { requestConfirmation } from '../api/request-confirmation';
-import { useSessionStore } from '../session-store';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import { confirmationDaysLeft, isUnconfirmed, type PublicUser } from '../../../domain/user.ts';
+import { requestConfirmation } from '../api/request-confirmation.ts';
+import { useSessionStore } from '../session-store.ts';
 
 function bannerText(user: PublicUser, daysLeft: number | null, t: TFunction) {
   if (daysLeft === null) return t('banner.newEmail', { email: user.unconfirmed_email });

@@ -1,4 +1,4 @@
-import { request } from '../../../data/http-client';
+import { request } from '../../../data/http-client.ts';
 
 export function acceptInvite(accountId: string, membershipId: string): Promise<{ ok: boolean; db_name: string }> {
   return request(

@@ -1,5 +1,5 @@
-import { queryView } from '../../../data/records';
-import { countsByKlass } from '../../../domain/group-settings';
+import { queryView } from '../../../data/records.ts';
+import { countsByKlass } from '../../../domain/group-settings.ts';
 
 /** klass → number of records, for the admin dashboard's tiles, counted on the device. */
 export async function countByKlass(accountId: string): Promise<Record<string, number>> {

@@ -1,5 +1,5 @@
-import { request } from '../../../data/http-client';
-import type { AppKind } from '../../../domain/groups';
+import { request } from '../../../data/http-client.ts';
+import type { AppKind } from '../../../domain/groups.ts';
 
 export interface CreatedGroup {
   ok: boolean;

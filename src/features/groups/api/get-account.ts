@@ -1,5 +1,5 @@
-import { request } from '../../../data/http-client';
-import type { AppKind, Plan } from '../../../domain/groups';
+import { request } from '../../../data/http-client.ts';
+import type { AppKind, Plan } from '../../../domain/groups.ts';
 
 /** The account record (spec 000 §3); `admin` says whether the current user administers it. */
 export interface Account {

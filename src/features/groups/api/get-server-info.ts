@@ -1,4 +1,4 @@
-import { request } from '../../../data/http-client';
+import { request } from '../../../data/http-client.ts';
 
 /** What `GET /db/` says about this deployment beyond CouchDB's welcome. */
 export interface ServerInfo {

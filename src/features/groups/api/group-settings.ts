@@ -1,7 +1,7 @@
-import { findRecords, getRecord, saveRecord } from '../../../data/records';
-import { refreshReplica } from '../../../data/replicas';
-import type { AdjustmentDoc } from '../../../domain/group-settings';
-import { newId } from '../../../domain/ids';
+import { findRecords, getRecord, saveRecord } from '../../../data/records.ts';
+import { refreshReplica } from '../../../data/replicas.ts';
+import type { AdjustmentDoc } from '../../../domain/group-settings.ts';
+import { newId } from '../../../domain/ids.ts';
 
 /** Every setting document of a group (spec 000 §7: Adjustment by klass), from the local replica. */
 export async function listAdjustments(accountId: string, keys?: readonly string[]): Promise<AdjustmentDoc[]> {

@@ -1,5 +1,5 @@
-import { request } from '../../../data/http-client';
-import type { Membership } from '../../../domain/groups';
+import { request } from '../../../data/http-client.ts';
+import type { Membership } from '../../../domain/groups.ts';
 
 /** Pending memberships for the user's e-mail, each with its group's name. */
 export async function listInvites(): Promise<Membership[]> {

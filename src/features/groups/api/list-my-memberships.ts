@@ -1,6 +1,6 @@
-import { findRecords } from '../../../data/records';
-import { refreshReplica } from '../../../data/replicas';
-import type { Membership } from '../../../domain/groups';
+import { findRecords } from '../../../data/records.ts';
+import { refreshReplica } from '../../../data/replicas.ts';
+import type { Membership } from '../../../domain/groups.ts';
 
 /** The user's accepted memberships, from the copies the server keeps in their personal database. */
 export async function listMyMemberships(userId: string): Promise<Membership[]> {

@@ -1,5 +1,5 @@
-import { fetchExternalJson } from '../../../data/http-client';
-import { recentNotifications, type SystemNotification } from '../../../domain/notifications';
+import { fetchExternalJson } from '../../../data/http-client.ts';
+import { recentNotifications, type SystemNotification } from '../../../domain/notifications.ts';
 
 /** The feed's recent posts in the user's language; any failure means nothing to show. */
 export async function listNotifications(url: string, locale: string, now: Date): Promise<SystemNotification[]> {

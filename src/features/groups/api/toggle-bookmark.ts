@@ -1,4 +1,4 @@
-import { request } from '../../../data/http-client';
+import { request } from '../../../data/http-client.ts';
 
 export function toggleBookmark(userId: string, membershipId: string, bookmark: boolean): Promise<{ ok: boolean }> {
   return request(

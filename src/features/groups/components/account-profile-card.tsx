@@ -14,12 +14,12 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { useForm } from '../../../components/use-form-errors';
-import { validateAccountProfile } from '../../../domain/group-settings';
-import { saveGroupSetting } from '../api/group-settings';
-import { FormField } from '../../../components/form-field';
-import { currencyChoices } from '../../../components/currency-choices';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useForm } from '../../../components/use-form-errors.ts';
+import { validateAccountProfile } from '../../../domain/group-settings.ts';
+import { saveGroupSetting } from '../api/group-settings.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { currencyChoices } from '../../../components/currency-choices.ts';
 
 const FIELDS = ['name', 'billing_email', 'currency'] as const;
 

@@ -10,12 +10,12 @@ import {
   PHONE_FIELDS,
   validateAddress,
   validatePhone,
-} from '../../../domain/group-settings';
-import { useCurrentGroup, useGroupStore } from '../group-store';
-import { AccountProfileCard } from './account-profile-card';
-import { CounterTiles } from './counter-tiles';
-import { type EntryListConfig, EntryListCard } from './entry-list-card';
-import { FeaturesCard } from './features-card';
+} from '../../../domain/group-settings.ts';
+import { useCurrentGroup, useGroupStore } from '../group-store.ts';
+import { AccountProfileCard } from './account-profile-card.tsx';
+import { CounterTiles } from './counter-tiles.tsx';
+import { type EntryListConfig, EntryListCard } from './entry-list-card.tsx';
+import { FeaturesCard } from './features-card.tsx';
 
 const PHONES: EntryListConfig = {
   settingKey: 'phones',

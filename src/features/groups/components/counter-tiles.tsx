@@ -2,10 +2,10 @@ import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@m
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../../../components/error-box';
-import { useReplicaQuery } from '../../../components/resource/use-records';
-import { adminTiles } from '../../../domain/modules';
-import { countByKlass } from '../api/count-by-klass';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useReplicaQuery } from '../../../components/resource/use-records.ts';
+import { adminTiles } from '../../../domain/modules/index.ts';
+import { countByKlass } from '../api/count-by-klass.ts';
 
 interface CounterTilesProps {
   accountId: string;

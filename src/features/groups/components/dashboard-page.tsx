@@ -4,11 +4,11 @@ import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/
 import { type ComponentType, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useReplicaQuery } from '../../../components/resource/use-records';
-import { listRecentChanges } from '../api/list-recent-changes';
-import { useCurrentGroup } from '../group-store';
-import { NotificationsCard } from './notifications-card';
-import { RecentChangesCard } from './recent-changes-card';
+import { useReplicaQuery } from '../../../components/resource/use-records.ts';
+import { listRecentChanges } from '../api/list-recent-changes.ts';
+import { useCurrentGroup } from '../group-store.ts';
+import { NotificationsCard } from './notifications-card.tsx';
+import { RecentChangesCard } from './recent-changes-card.tsx';
 
 function ConfirmAccountCard() {
   const { t } = useTranslation();

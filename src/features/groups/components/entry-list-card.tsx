@@ -24,11 +24,11 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { type FormValues, useForm } from '../../../components/use-form-errors';
-import type { FieldErrors } from '../../../domain/errors';
-import { removeEntry, upsertEntry } from '../../../domain/group-settings';
-import { saveGroupSetting } from '../api/group-settings';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { type FormValues, useForm } from '../../../components/use-form-errors.ts';
+import type { FieldErrors } from '../../../domain/errors.ts';
+import { removeEntry, upsertEntry } from '../../../domain/group-settings.ts';
+import { saveGroupSetting } from '../api/group-settings.ts';
 
 type Entry = { id: string; main: boolean } & Record<string, string | boolean>;
 type Mode = { kind: 'new' } | { kind: 'edit'; entry: Entry } | { kind: 'delete'; entry: Entry };

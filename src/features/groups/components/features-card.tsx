@@ -12,11 +12,11 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { useErrorState } from '../../../components/use-error-state';
-import type { GroupSettings } from '../../../domain/group-settings';
-import { moduleSettings } from '../../../domain/modules';
-import { saveGroupSetting } from '../api/group-settings';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import type { GroupSettings } from '../../../domain/group-settings.ts';
+import { moduleSettings } from '../../../domain/modules/index.ts';
+import { saveGroupSetting } from '../api/group-settings.ts';
 
 interface FeaturesCardProps {
   accountId: string;

@@ -2,8 +2,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Membership } from '../../../domain/groups';
-import { PlanIcon } from './plan-icon';
+import type { Membership } from '../../../domain/groups.ts';
+import { PlanIcon } from './plan-icon.tsx';
 
 /** Home with several groups: a warning, a card per membership and a create-group action (spec 000 §2). */
 export function GroupPicker({ memberships, warn }: { memberships: readonly Membership[]; warn: boolean }) {

@@ -16,13 +16,13 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorBox } from '../../../components/error-box';
-import { useErrorState } from '../../../components/use-error-state';
-import type { Membership } from '../../../domain/groups';
-import { toggleBookmark } from '../api/toggle-bookmark';
-import { useMyGroupsStore } from '../my-groups-store';
-import { PlanIcon } from './plan-icon';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import type { Membership } from '../../../domain/groups.ts';
+import { toggleBookmark } from '../api/toggle-bookmark.ts';
+import { useMyGroupsStore } from '../my-groups-store.ts';
+import { PlanIcon } from './plan-icon.tsx';
 
 /** Profile → groups: accepted memberships with a bookmark toggle and a refresh link (spec 000 §2). */
 export function GroupsTab({ userId }: { userId: string }) {

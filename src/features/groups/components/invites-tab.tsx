@@ -1,12 +1,12 @@
 import { Alert, Button, Card, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorBox } from '../../../components/error-box';
-import { useErrorState } from '../../../components/use-error-state';
-import type { Membership } from '../../../domain/groups';
-import { acceptInvite } from '../api/accept-invite';
-import { listInvites } from '../api/list-invites';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import type { Membership } from '../../../domain/groups.ts';
+import { acceptInvite } from '../api/accept-invite.ts';
+import { listInvites } from '../api/list-invites.ts';
 
 interface InvitesTabProps {
   /** Accepting needs a confirmed e-mail (spec 000 §4). */

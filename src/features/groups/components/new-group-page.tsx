@@ -1,10 +1,10 @@
 import { Button, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { FormCard } from '../../../components/form-card';
-import { useForm } from '../../../components/use-form-errors';
-import { APP_KINDS, type AppKind, validateGroupForm } from '../../../domain/groups';
-import { createGroup } from '../api/create-group';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { FormCard } from '../../../components/form-card.tsx';
+import { useForm } from '../../../components/use-form-errors.ts';
+import { APP_KINDS, type AppKind, validateGroupForm } from '../../../domain/groups.ts';
+import { createGroup } from '../api/create-group.ts';
 
 const FIELDS = ['name', 'kind'] as const;
 

@@ -1,10 +1,10 @@
 import { Box, Card, CardContent, CardHeader, Divider, Link, Stack, Typography } from '@mui/material';
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDay } from '../../../components/format-day';
-import type { SystemNotification } from '../../../domain/notifications';
-import { listNotifications } from '../api/list-notifications';
-import { useServerInfoStore } from '../server-info-store';
+import { useFormatDay } from '../../../components/format-day.ts';
+import type { SystemNotification } from '../../../domain/notifications.ts';
+import { listNotifications } from '../api/list-notifications.ts';
+import { useServerInfoStore } from '../server-info-store.ts';
 
 /** The feed's HTML as plain text: posts come from another site and are never injected as markup. */
 function plainText(html: string): string {

@@ -17,10 +17,10 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../../../components/error-box';
-import { useFormatDay } from '../../../components/format-day';
-import { useRecordName } from '../../../components/use-record-name';
-import { changeAction, type ChangeRow, recordPath } from '../../../domain/recent-changes';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useFormatDay } from '../../../components/format-day.ts';
+import { useRecordName } from '../../../components/use-record-name.ts';
+import { changeAction, type ChangeRow, recordPath } from '../../../domain/recent-changes.ts';
 
 const ACTION_ICONS = {
   create: <AddCircleOutlineIcon color="success" />,

@@ -1,5 +1,5 @@
-import { request } from '../../../data/http-client';
-import type { Membership } from '../../../domain/groups';
+import { request } from '../../../data/http-client.ts';
+import type { Membership } from '../../../domain/groups.ts';
 
 export function deleteMembership(accountId: string, membership: Pick<Membership, '_id' | '_rev'>) {
   return request<{ ok: boolean }>(

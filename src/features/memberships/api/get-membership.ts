@@ -1,6 +1,6 @@
-import { getRecord } from '../../../data/records';
-import { refreshReplica } from '../../../data/replicas';
-import type { Membership } from '../../../domain/groups';
+import { getRecord } from '../../../data/records.ts';
+import { refreshReplica } from '../../../data/replicas.ts';
+import type { Membership } from '../../../domain/groups.ts';
 
 /** One membership of the group; null when it does not exist (or was deleted). */
 export async function getMembership(accountId: string, membershipId: string): Promise<Membership | null> {

@@ -1,6 +1,6 @@
-import { findRecords } from '../../../data/records';
-import { refreshReplica } from '../../../data/replicas';
-import type { Membership } from '../../../domain/groups';
+import { findRecords } from '../../../data/records.ts';
+import { refreshReplica } from '../../../data/replicas.ts';
+import type { Membership } from '../../../domain/groups.ts';
 
 /** The group's memberships, from the local replica brought up to date when online. */
 export async function listMemberships(accountId: string): Promise<Membership[]> {

@@ -1,5 +1,5 @@
-import { request } from '../../../data/http-client';
-import type { Membership, MembershipFlags } from '../../../domain/groups';
+import { request } from '../../../data/http-client.ts';
+import type { Membership, MembershipFlags } from '../../../domain/groups.ts';
 
 export function updateMembership(
   accountId: string,

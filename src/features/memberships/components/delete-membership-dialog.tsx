@@ -1,10 +1,10 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { useErrorState } from '../../../components/use-error-state';
-import type { Membership } from '../../../domain/groups';
-import { deleteMembership } from '../api/delete-membership';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import type { Membership } from '../../../domain/groups.ts';
+import { deleteMembership } from '../api/delete-membership.ts';
 
 interface DeleteMembershipDialogProps {
   accountId: string;

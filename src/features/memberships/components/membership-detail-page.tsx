@@ -2,13 +2,13 @@ import { Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorBox } from '../../../components/error-box';
-import { useErrorText } from '../../../components/use-error-text';
-import { GROUP_MESSAGES } from '../../../domain/groups';
-import { useMembership } from '../use-membership';
-import { DeleteMembershipDialog } from './delete-membership-dialog';
-import { FLAGS, MemberName } from './membership-parts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useErrorText } from '../../../components/use-error-text.ts';
+import { GROUP_MESSAGES } from '../../../domain/groups.ts';
+import { useMembership } from '../use-membership.ts';
+import { DeleteMembershipDialog } from './delete-membership-dialog.tsx';
+import { FLAGS, MemberName } from './membership-parts.tsx';
 
 interface MembershipDetailPageProps {
   accountId: string;

@@ -2,17 +2,17 @@ import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, Skeleton, S
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorBox } from '../../../components/error-box';
-import { useErrorText } from '../../../components/use-error-text';
-import { type FormValues, useForm } from '../../../components/use-form-errors';
-import { FIELD_MESSAGES, FieldErrors } from '../../../domain/errors';
-import { GROUP_MESSAGES, type Membership, type MembershipFlags } from '../../../domain/groups';
-import { inviteMember } from '../api/invite-member';
-import { updateMembership } from '../api/update-membership';
-import { useMembership } from '../use-membership';
-import { FLAGS, MemberName } from './membership-parts';
-import { FormField } from '../../../components/form-field';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useErrorText } from '../../../components/use-error-text.ts';
+import { type FormValues, useForm } from '../../../components/use-form-errors.ts';
+import { FIELD_MESSAGES, FieldErrors } from '../../../domain/errors.ts';
+import { GROUP_MESSAGES, type Membership, type MembershipFlags } from '../../../domain/groups.ts';
+import { inviteMember } from '../api/invite-member.ts';
+import { updateMembership } from '../api/update-membership.ts';
+import { useMembership } from '../use-membership.ts';
+import { FLAGS, MemberName } from './membership-parts.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 
 const FIELDS = ['email', ...FLAGS] as const;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,6 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { Membership } from '../../../domain/groups';
+import type { Membership } from '../../../domain/groups.ts';
 
 export const FLAGS = ['editor', 'admin', 'report_view'] as const;
 

@@ -16,13 +16,13 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorBox } from '../../../components/error-box';
-import { useErrorState } from '../../../components/use-error-state';
-import type { Membership } from '../../../domain/groups';
-import { listMemberships } from '../api/list-memberships';
-import { DeleteMembershipDialog } from './delete-membership-dialog';
-import { MemberFlags, MemberName } from './membership-parts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import type { Membership } from '../../../domain/groups.ts';
+import { listMemberships } from '../api/list-memberships.ts';
+import { DeleteMembershipDialog } from './delete-membership-dialog.tsx';
+import { MemberFlags, MemberName } from './membership-parts.tsx';
 
 /** The permissions column, from small tablets up; phones show the flags in the member cell. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;

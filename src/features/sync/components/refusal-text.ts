@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../components/use-error-text';
-import type { FieldReasons } from '../../../domain/errors';
-import { specOfKlass } from '../../../domain/records';
+import { useErrorText } from '../../../components/use-error-text.ts';
+import type { FieldReasons } from '../../../domain/errors.ts';
+import { specOfKlass } from '../../../domain/records/index.ts';
 
 /** The server's reason for refusing a change, in the person's language, fields by their names. */
 export function useRefusalText() {

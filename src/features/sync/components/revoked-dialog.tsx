@@ -1,11 +1,11 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { useErrorState } from '../../../components/use-error-state';
-import { findRecords } from '../../../data/records';
-import { useSyncStore } from '../../../data/sync-store';
-import { exportUnsent, removeCopy, unsentChanges } from '../../../data/unsent';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import { findRecords } from '../../../data/records.ts';
+import { useSyncStore } from '../../../data/sync-store.ts';
+import { exportUnsent, removeCopy, unsentChanges } from '../../../data/unsent.ts';
 
 /** Saves text as a file the person keeps. */
 function download(fileName: string, text: string): void {

@@ -15,14 +15,14 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../../../components/error-box';
-import { useErrorState } from '../../../components/use-error-state';
-import { useRecordName } from '../../../components/use-record-name';
-import { useSyncStore } from '../../../data/sync-store';
-import { discardRefusedChange, type UnsentChange, unsentChanges } from '../../../data/unsent';
-import { databaseKind } from '../../../domain/ids';
-import { recordPath } from '../../../domain/recent-changes';
-import { useRefusalText } from './refusal-text';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import { useRecordName } from '../../../components/use-record-name.ts';
+import { useSyncStore } from '../../../data/sync-store.ts';
+import { discardRefusedChange, type UnsentChange, unsentChanges } from '../../../data/unsent.ts';
+import { databaseKind } from '../../../domain/ids.ts';
+import { recordPath } from '../../../domain/recent-changes.ts';
+import { useRefusalText } from './refusal-text.ts';
 
 interface SyncPanelProps {
   open: boolean;

@@ -1,5 +1,5 @@
-import { queryView } from '../../../data/records';
-import { type PriorityCounts, TICKET_PRIORITIES } from '../../../domain/modules/ticket/tickets';
+import { queryView } from '../../../data/records.ts';
+import { type PriorityCounts, TICKET_PRIORITIES } from '../../../domain/modules/ticket/tickets.ts';
 
 /** The open-ticket count of the navbar badge; a missing view or any failure counts as 0 (spec 000 §8). */
 export async function countOpenTickets(accountId: string): Promise<number> {

@@ -7,12 +7,12 @@ import {
   parseTicketNumber,
   seriesRange,
   TICKET_SERIES_MISSING,
-} from '../../../domain/modules/ticket/ticket-number';
-import { isApiError } from '../../../data/api-error';
-import { localDb } from '../../../data/databases';
-import { request } from '../../../data/http-client';
-import type { Database, PouchDoc } from '../../../data/pouch';
-import { ensureIndex } from '../../../data/records';
+} from '../../../domain/modules/ticket/ticket-number.ts';
+import { isApiError } from '../../../data/api-error.ts';
+import { localDb } from '../../../data/databases.ts';
+import { request } from '../../../data/http-client.ts';
+import type { Database, PouchDoc } from '../../../data/pouch.ts';
+import { ensureIndex } from '../../../data/records.ts';
 
 export const TICKET_SERIES_DOC = '_local/moneta-ticket-series';
 

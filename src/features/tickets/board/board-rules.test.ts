@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeStatus, TICKET_STATUSES } from '../../../domain/modules/ticket/tickets';
-import { columnCounts, filtersFromParams, hasFilters, matchesFilters, moveRefusal, NO_FILTERS } from './board-rules';
+import { canChangeStatus, TICKET_STATUSES } from '../../../domain/modules/ticket/tickets.ts';
+import { columnCounts, filtersFromParams, hasFilters, matchesFilters, moveRefusal, NO_FILTERS } from './board-rules.ts';
 
 describe('filtersFromParams', () => {
   it('reads priority, kind and technician, ignoring unknown values', () => {

@@ -8,7 +8,7 @@ import {
   type TicketKind,
   type TicketPriority,
   type TicketStatus,
-} from '../../../domain/modules/ticket/tickets';
+} from '../../../domain/modules/ticket/tickets.ts';
 
 export interface BoardFilters {
   priority: TicketPriority | null;

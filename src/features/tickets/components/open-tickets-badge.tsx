@@ -2,8 +2,8 @@ import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { type TicketBadgeColor, ticketBadge } from '../../../domain/modules/ticket/ticket-badge';
-import { useOpenTickets } from '../use-open-tickets';
+import { type TicketBadgeColor, ticketBadge } from '../../../domain/modules/ticket/ticket-badge.ts';
+import { useOpenTickets } from '../use-open-tickets.ts';
 
 const COLORS: Record<TicketBadgeColor, { bg: string; fg: string }> = {
   grey: { bg: '#9e9e9e', fg: '#000' },

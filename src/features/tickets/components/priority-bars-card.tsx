@@ -1,11 +1,11 @@
 import { Box, Card, CardContent, CardHeader, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { PRIORITY_COLORS } from '../priority-colors';
-import { useReplicaQuery } from '../../../components/resource/use-records';
-import { priorityPercentages } from '../../../domain/modules/ticket/tickets';
-import { countTicketsByPriority } from '../api/count-open-tickets';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { PRIORITY_COLORS } from '../priority-colors.ts';
+import { useReplicaQuery } from '../../../components/resource/use-records.ts';
+import { priorityPercentages } from '../../../domain/modules/ticket/tickets.ts';
+import { countTicketsByPriority } from '../api/count-open-tickets.ts';
 
 /** Highest first, as the spec lists them. */
 const ORDER = ['high', 'medium', 'low'] as const;

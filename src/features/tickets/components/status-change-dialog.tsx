@@ -14,13 +14,13 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../../../components/error-box';
-import type { ResourceEnv } from '../../../components/resource/resource-env';
-import { useErrorState } from '../../../components/use-error-state';
-import type { PouchDoc } from '../../../data/pouch-api';
-import { changeStatus, receiptBlocksDone } from '../../../domain/modules/ticket/ticket-edits';
-import { isReopen, statusHelpKey, type TicketStatus } from '../../../domain/modules/ticket/tickets';
-import { updateTicket } from '../api/update-ticket';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import type { PouchDoc } from '../../../data/pouch-api.ts';
+import { changeStatus, receiptBlocksDone } from '../../../domain/modules/ticket/ticket-edits.ts';
+import { isReopen, statusHelpKey, type TicketStatus } from '../../../domain/modules/ticket/tickets.ts';
+import { updateTicket } from '../api/update-ticket.ts';
 
 interface StatusChangeDialogProps {
   ticket: PouchDoc;

@@ -10,12 +10,12 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import type { ResourceEnv } from '../../../components/resource/resource-env';
-import { useErrorState } from '../../../components/use-error-state';
-import type { PouchDoc } from '../../../data/pouch-api';
-import { checklistOf, tickChecklistItem } from '../../../domain/modules/ticket/ticket-edits';
-import { updateTicket } from '../api/update-ticket';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import type { PouchDoc } from '../../../data/pouch-api.ts';
+import { checklistOf, tickChecklistItem } from '../../../domain/modules/ticket/ticket-edits.ts';
+import { updateTicket } from '../api/update-ticket.ts';
 
 const revisionNumber = (rev: string | undefined) => Number.parseInt(rev ?? '', 10) || 0;
 

@@ -2,15 +2,15 @@ import { Box, Button, Card, CardContent, Divider, Link, Stack, TextField, Typogr
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../../../components/error-box';
-import { describeError, splitFieldReasons } from '../../../components/error-text';
-import { useFormatDay } from '../../../components/format-day';
-import { type ResourceEnv, resourcePath } from '../../../components/resource/resource-env';
-import { useErrorState } from '../../../components/use-error-state';
-import { useErrorText } from '../../../components/use-error-text';
-import type { PouchDoc } from '../../../data/pouch-api';
-import { comments } from '../../../domain/modules/ticket/records';
-import { addTicketComment, useTicketComments } from '../use-ticket-comments';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { describeError, splitFieldReasons } from '../../../components/error-text.ts';
+import { useFormatDay } from '../../../components/format-day.ts';
+import { type ResourceEnv, resourcePath } from '../../../components/resource/resource-env.ts';
+import { useErrorState } from '../../../components/use-error-state.ts';
+import { useErrorText } from '../../../components/use-error-text.ts';
+import type { PouchDoc } from '../../../data/pouch-api.ts';
+import { comments } from '../../../domain/modules/ticket/records.ts';
+import { addTicketComment, useTicketComments } from '../use-ticket-comments.ts';
 
 const PAGE = 20;
 

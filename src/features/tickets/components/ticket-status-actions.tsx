@@ -3,10 +3,15 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { Button, Menu, MenuItem } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceEnv } from '../../../components/resource/resource-env';
-import type { PouchDoc } from '../../../data/pouch-api';
-import { allowedStatuses, isReopen, isTicketStatus, type TicketStatus } from '../../../domain/modules/ticket/tickets';
-import { StatusChangeDialog } from './status-change-dialog';
+import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
+import type { PouchDoc } from '../../../data/pouch-api.ts';
+import {
+  allowedStatuses,
+  isReopen,
+  isTicketStatus,
+  type TicketStatus,
+} from '../../../domain/modules/ticket/tickets.ts';
+import { StatusChangeDialog } from './status-change-dialog.tsx';
 
 /**
  * The ticket page's status buttons: "Change status" lists the moves the rules allow from here,

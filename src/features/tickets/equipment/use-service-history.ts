@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useReplicaQuery } from '../../../components/resource/use-records';
-import type { PouchDoc } from '../../../data/pouch-api';
-import { listRecords } from '../../../data/record-list';
+import { useReplicaQuery } from '../../../components/resource/use-records.ts';
+import type { PouchDoc } from '../../../data/pouch-api.ts';
+import { listRecords } from '../../../data/record-list.ts';
 
 export interface ServiceHistoryData {
   tickets: PouchDoc[];

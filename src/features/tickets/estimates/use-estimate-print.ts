@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useReplicaQuery } from '../../../components/resource/use-records';
-import type { PouchDoc } from '../../../data/pouch-api';
-import { readRecords } from '../../../data/record-list';
-import { getRecord } from '../../../data/records';
+import { useReplicaQuery } from '../../../components/resource/use-records.ts';
+import type { PouchDoc } from '../../../data/pouch-api.ts';
+import { readRecords } from '../../../data/record-list.ts';
+import { getRecord } from '../../../data/records.ts';
 
 export interface EstimatePrintData {
   estimate: PouchDoc;

@@ -1,5 +1,5 @@
-import type { ModulePageProps } from '../../../components/resource/module-parts';
-import { EstimatePrintPage } from '../estimates/components/estimate-print-page';
+import type { ModulePageProps } from '../../../components/resource/module-parts.tsx';
+import { EstimatePrintPage } from '../estimates/components/estimate-print-page.tsx';
 
 /** An estimate's print page. */
 export default function EstimatesPrintPage({ env, recordId }: ModulePageProps) {

@@ -1,7 +1,7 @@
-import { ErrorPage } from '../../../components/error-page';
-import type { ModulePageProps } from '../../../components/resource/module-parts';
-import { isReceiptKind } from '../../../domain/modules/ticket/receipts';
-import { TicketReceiptPage } from '../receipts/components/ticket-receipt-page';
+import { ErrorPage } from '../../../components/error-page.tsx';
+import type { ModulePageProps } from '../../../components/resource/module-parts.tsx';
+import { isReceiptKind } from '../../../domain/modules/ticket/receipts.ts';
+import { TicketReceiptPage } from '../receipts/components/ticket-receipt-page.tsx';
 
 /** A ticket's service or contract receipt. */
 export default function TicketsReceiptPage({ env, recordId, params }: ModulePageProps) {

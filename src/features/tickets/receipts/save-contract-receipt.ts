@@ -1,11 +1,11 @@
-import { type ResourceEnv, writeOptions } from '../../../components/resource/resource-env';
-import { validationError } from '../../../data/api-error';
-import type { PouchDoc } from '../../../data/pouch-api';
-import { getRecord } from '../../../data/records';
-import { writeRecord } from '../../../data/resource-writes';
-import { FIELD_MESSAGES } from '../../../domain/errors';
-import { type ContractReceipt, validateContractReceipt } from '../../../domain/modules/ticket/receipts';
-import { tickets } from '../../../domain/modules/ticket/records';
+import { type ResourceEnv, writeOptions } from '../../../components/resource/resource-env.ts';
+import { validationError } from '../../../data/api-error.ts';
+import type { PouchDoc } from '../../../data/pouch-api.ts';
+import { getRecord } from '../../../data/records.ts';
+import { writeRecord } from '../../../data/resource-writes.ts';
+import { FIELD_MESSAGES } from '../../../domain/errors.ts';
+import { type ContractReceipt, validateContractReceipt } from '../../../domain/modules/ticket/receipts.ts';
+import { tickets } from '../../../domain/modules/ticket/records.ts';
 
 /**
  * Stores the signed receipt on the ticket, in the device's replica: it syncs like any edit, so a

@@ -1,6 +1,6 @@
-import { request } from '../../../data/http-client';
-import type { TokenPermission } from '../../../domain/permissions';
-import type { UserToken } from './list-tokens';
+import { request } from '../../../data/http-client.ts';
+import type { TokenPermission } from '../../../domain/permissions.ts';
+import type { UserToken } from './list-tokens.ts';
 
 /** `token` is the secret itself; the server shows it in this answer only. */
 export type CreatedToken = UserToken & { token: string };

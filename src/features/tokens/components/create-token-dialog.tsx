@@ -13,11 +13,11 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../components/error-box';
-import { useForm } from '../../../components/use-form-errors';
-import { validateTokenForm } from '../../../domain/account-forms';
-import { TOKEN_PERMISSIONS, type TokenPermission } from '../../../domain/permissions';
-import { createToken, type CreatedToken } from '../api/create-token';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useForm } from '../../../components/use-form-errors.ts';
+import { validateTokenForm } from '../../../domain/account-forms.ts';
+import { TOKEN_PERMISSIONS, type TokenPermission } from '../../../domain/permissions.ts';
+import { createToken, type CreatedToken } from '../api/create-token.ts';
 
 const FIELDS = ['description', 'permissions'] as const;
 

@@ -15,13 +15,13 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorBox } from '../../../components/error-box';
-import { useFormatDateTime } from '../../../components/format-date';
-import { deactivateToken } from '../api/deactivate-token';
-import type { UserToken } from '../api/list-tokens';
-import { useTokens } from '../use-tokens';
-import { CreateTokenDialog } from './create-token-dialog';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { useFormatDateTime } from '../../../components/format-date.ts';
+import { deactivateToken } from '../api/deactivate-token.ts';
+import type { UserToken } from '../api/list-tokens.ts';
+import { useTokens } from '../use-tokens.ts';
+import { CreateTokenDialog } from './create-token-dialog.tsx';
 
 function TokenRow({ token, onDeactivate }: { token: UserToken; onDeactivate: (token: UserToken) => void }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
-import { findRecords, queryView, type RecordQuery } from '../../../../data/records';
-import type { PouchDoc } from '../../../../data/pouch-api';
-import { TICKET_STATUSES, type TicketStatus } from '../../../../domain/modules/ticket/tickets';
-import { type BoardFilters, columnCounts, hasFilters, matchesFilters } from '../board-rules';
+import { findRecords, queryView, type RecordQuery } from '../../../../data/records.ts';
+import type { PouchDoc } from '../../../../data/pouch-api.ts';
+import { TICKET_STATUSES, type TicketStatus } from '../../../../domain/modules/ticket/tickets.ts';
+import { type BoardFilters, columnCounts, hasFilters, matchesFilters } from '../board-rules.ts';
 
 /**
  * Cards per column: a shop's done column grows for years, and a board of thousands of cards

@@ -1,18 +1,19 @@
-import { ApiError } from '../../../../data/api-error';
-import type { PouchDoc } from '../../../../data/pouch-api';
-import { type TicketWriter, updateTicket } from '../../api/update-ticket';
-import { MESSAGES } from '../../../../domain/errors';
-import { changeStatus } from '../../../../domain/modules/ticket/ticket-edits';
-import type { TicketStatus } from '../../../../domain/modules/ticket/tickets';
-import { moveRefusal } from '../board-rules';
+import { ApiError } from '../../../../data/api-error.ts';
+import type { PouchDoc } from '../../../../data/pouch-api.ts';
+import { type TicketWriter, updateTicket } from '../../api/update-ticket.ts';
+import { MESSAGES } from '../../../../domain/errors.ts';
+import { changeStatus } from '../../../../domain/modules/ticket/ticket-edits.ts';
+import type { TicketStatus } from '../../../../domain/modules/ticket/tickets.ts';
+import { moveRefusal } from '../board-rules.ts';
 
 /** A move the rules refuse: `reason` is the i18n key saying why. */
 export class MoveRefusedError extends Error {
-  constructor(
-    readonly reason: string,
-    readonly from: string,
-  ) {
+  readonly reason: string;
+  readonly from: string;
+  constructor(reason: string, from: string) {
     super(reason);
+    this.reason = reason;
+    this.from = from;
     this.name = 'MoveRefusedError';
   }
 }

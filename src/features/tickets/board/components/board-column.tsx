@@ -1,9 +1,9 @@
 import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PouchDoc } from '../../../../data/pouch-api';
-import type { TicketStatus } from '../../../../domain/modules/ticket/tickets';
-import { type CardInfo, DRAG_TYPE, TicketCard, visuallyHidden } from './ticket-card';
+import type { PouchDoc } from '../../../../data/pouch-api.ts';
+import type { TicketStatus } from '../../../../domain/modules/ticket/tickets.ts';
+import { type CardInfo, DRAG_TYPE, TicketCard, visuallyHidden } from './ticket-card.tsx';
 
 /** The ticket being dragged, known to every column so each can say whether it takes it. */
 export interface Dragging {

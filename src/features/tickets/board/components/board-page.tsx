@@ -18,11 +18,11 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ErrorBox } from '../../../../components/error-box';
-import type { ResourceEnv } from '../../../../components/resource/resource-env';
-import { useRecordTitles, useReplicaQuery } from '../../../../components/resource/use-records';
-import type { PouchDoc } from '../../../../data/pouch-api';
-import { recordTitle } from '../../../../domain/records';
+import { ErrorBox } from '../../../../components/error-box.tsx';
+import type { ResourceEnv } from '../../../../components/resource/resource-env.ts';
+import { useRecordTitles, useReplicaQuery } from '../../../../components/resource/use-records.ts';
+import type { PouchDoc } from '../../../../data/pouch-api.ts';
+import { recordTitle } from '../../../../domain/records/index.ts';
 import {
   canChangeStatus,
   isReopen,
@@ -31,12 +31,12 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   type TicketStatus,
-} from '../../../../domain/modules/ticket/tickets';
-import { type BoardColumn, countBoard, listBoard } from '../api/list-board';
-import { assignTicket, moveTicket, MoveRefusedError } from '../api/move-ticket';
-import { filtersFromParams, moveRefusal } from '../board-rules';
-import { BoardColumn as ColumnView, type Dragging } from './board-column';
-import type { CardInfo } from './ticket-card';
+} from '../../../../domain/modules/ticket/tickets.ts';
+import { type BoardColumn, countBoard, listBoard } from '../api/list-board.ts';
+import { assignTicket, moveTicket, MoveRefusedError } from '../api/move-ticket.ts';
+import { filtersFromParams, moveRefusal } from '../board-rules.ts';
+import { BoardColumn as ColumnView, type Dragging } from './board-column.tsx';
+import type { CardInfo } from './ticket-card.tsx';
 
 type Notice =
   | { kind: 'refused'; text: string }

@@ -5,9 +5,9 @@ import { Box, Button, Card, Link, Menu, MenuItem, Stack, Typography } from '@mui
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PRIORITY_COLORS, ticketPriority } from '../../priority-colors';
-import type { PouchDoc } from '../../../../data/pouch-api';
-import { allowedStatuses, isTicketStatus, type TicketStatus } from '../../../../domain/modules/ticket/tickets';
+import { PRIORITY_COLORS, ticketPriority } from '../../priority-colors.ts';
+import type { PouchDoc } from '../../../../data/pouch-api.ts';
+import { allowedStatuses, isTicketStatus, type TicketStatus } from '../../../../domain/modules/ticket/tickets.ts';
 
 /** What the board knows about one card beyond the ticket itself. */
 export interface CardInfo {

@@ -4,15 +4,15 @@ import { Box, Button, Card, CardContent, Chip, Divider, Link, Stack, Typography 
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../../../../components/error-box';
-import { useFormatCalendarDate } from '../../../../components/format-calendar-date';
-import type { ResourceEnv } from '../../../../components/resource/resource-env';
-import { useRecordTitles } from '../../../../components/resource/use-records';
-import type { PouchDoc } from '../../../../data/pouch-api';
-import { localDay } from '../../../../domain/modules/ticket/receipts';
-import { recordTitle } from '../../../../domain/records';
-import { maintenanceEntries, nextMaintenance } from '../../../../domain/modules/ticket/service-history';
-import { useServiceHistory } from '../use-service-history';
+import { ErrorBox } from '../../../../components/error-box.tsx';
+import { useFormatCalendarDate } from '../../../../components/format-calendar-date.ts';
+import type { ResourceEnv } from '../../../../components/resource/resource-env.ts';
+import { useRecordTitles } from '../../../../components/resource/use-records.ts';
+import type { PouchDoc } from '../../../../data/pouch-api.ts';
+import { localDay } from '../../../../domain/modules/ticket/receipts.ts';
+import { recordTitle } from '../../../../domain/records/index.ts';
+import { maintenanceEntries, nextMaintenance } from '../../../../domain/modules/ticket/service-history.ts';
+import { useServiceHistory } from '../use-service-history.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 

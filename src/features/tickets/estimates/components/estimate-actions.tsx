@@ -2,8 +2,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { ResourceEnv } from '../../../../components/resource/resource-env';
-import type { PouchDoc } from '../../../../data/pouch-api';
+import type { ResourceEnv } from '../../../../components/resource/resource-env.ts';
+import type { PouchDoc } from '../../../../data/pouch-api.ts';
 
 export function EstimateActions({ estimate, env }: { estimate: PouchDoc; env: ResourceEnv }) {
   const { t } = useTranslation();

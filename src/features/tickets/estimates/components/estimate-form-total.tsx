@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { estimateTotals } from '../../../../domain/modules/ticket/estimates';
-import { formatMoney } from '../../../../domain/money';
+import { estimateTotals } from '../../../../domain/modules/ticket/estimates.ts';
+import { formatMoney } from '../../../../domain/money.ts';
 
 /** The estimate's total as its items are typed, so the form says what the customer will read. */
 export function EstimateFormTotal({ items, currency }: { items: unknown; currency: string }) {

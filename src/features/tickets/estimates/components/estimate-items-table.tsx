@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { estimateTotals, formatQuantity } from '../../../../domain/modules/ticket/estimates';
-import { formatMoney } from '../../../../domain/money';
+import { estimateTotals, formatQuantity } from '../../../../domain/modules/ticket/estimates.ts';
+import { formatMoney } from '../../../../domain/money.ts';
 
 /** An estimate's items with their totals: digits in the reader's language, money in the estimate's currency. */
 export function EstimateItemsTable({ items, currency }: { items: unknown; currency: string }) {

@@ -1,7 +1,7 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { PouchDoc } from '../../../../data/pouch-api';
-import { EstimateItemsTable } from './estimate-items-table';
+import type { PouchDoc } from '../../../../data/pouch-api.ts';
+import { EstimateItemsTable } from './estimate-items-table.tsx';
 
 /** The estimate page's items, priced and totalled (the generic page would list them as text). */
 export function EstimateItems({ estimate, currency }: { estimate: PouchDoc; currency: string }) {

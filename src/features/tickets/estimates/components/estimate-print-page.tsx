@@ -1,8 +1,8 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../../components/error-box';
-import { ErrorPage } from '../../../../components/error-page';
-import { useFormatCalendarDate } from '../../../../components/format-calendar-date';
+import { ErrorBox } from '../../../../components/error-box.tsx';
+import { ErrorPage } from '../../../../components/error-page.tsx';
+import { useFormatCalendarDate } from '../../../../components/format-calendar-date.ts';
 import {
   Letterhead,
   PrintFields,
@@ -10,13 +10,13 @@ import {
   PrintSheet,
   ScreenOnly,
   SignatureLine,
-} from '../../../../components/print-sheet';
-import type { ResourceEnv } from '../../../../components/resource/resource-env';
-import { customerPhones } from '../../../../domain/modules/ticket/receipts';
-import { recordTitle } from '../../../../domain/records';
-import { useEstimatePrint } from '../use-estimate-print';
-import { EstimateItemsTable } from './estimate-items-table';
-import { estimateCurrency } from '../../../../domain/modules/ticket/estimates';
+} from '../../../../components/print-sheet.tsx';
+import type { ResourceEnv } from '../../../../components/resource/resource-env.ts';
+import { customerPhones } from '../../../../domain/modules/ticket/receipts.ts';
+import { recordTitle } from '../../../../domain/records/index.ts';
+import { useEstimatePrint } from '../use-estimate-print.ts';
+import { EstimateItemsTable } from './estimate-items-table.tsx';
+import { estimateCurrency } from '../../../../domain/modules/ticket/estimates.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 

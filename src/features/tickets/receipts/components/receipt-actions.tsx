@@ -3,9 +3,9 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Box, Button, Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { ResourceEnv } from '../../../../components/resource/resource-env';
-import type { PouchDoc } from '../../../../data/pouch-api';
-import { contractReceiptState } from '../../../../domain/modules/ticket/receipts';
+import type { ResourceEnv } from '../../../../components/resource/resource-env.ts';
+import type { PouchDoc } from '../../../../data/pouch-api.ts';
+import { contractReceiptState } from '../../../../domain/modules/ticket/receipts.ts';
 
 /**
  * The ticket page's receipt buttons. The contract receipt is offered only when the group's

@@ -1,11 +1,11 @@
 import ContentCutIcon from '@mui/icons-material/ContentCut';
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useFormatCalendarDate } from '../../../../components/format-calendar-date';
-import { Letterhead, type PrintField, PrintFields, SignatureLine } from '../../../../components/print-sheet';
-import type { GroupSettings } from '../../../../domain/group-settings';
-import { customerPhones, type ReceiptKind, storedContractReceipt } from '../../../../domain/modules/ticket/receipts';
-import type { TicketReceiptData } from '../use-ticket-receipt';
+import { useFormatCalendarDate } from '../../../../components/format-calendar-date.ts';
+import { Letterhead, type PrintField, PrintFields, SignatureLine } from '../../../../components/print-sheet.tsx';
+import type { GroupSettings } from '../../../../domain/group-settings.ts';
+import { customerPhones, type ReceiptKind, storedContractReceipt } from '../../../../domain/modules/ticket/receipts.ts';
+import type { TicketReceiptData } from '../use-ticket-receipt.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 

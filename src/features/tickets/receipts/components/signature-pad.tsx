@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { type PointerEvent, useCallback, useEffect, useRef } from 'react';
-import { SIGNATURE_SIZE } from '../../../../domain/modules/ticket/receipts';
+import { SIGNATURE_SIZE } from '../../../../domain/modules/ticket/receipts.ts';
 
 /** One pen stroke, in fractions of the pad's width and height, so it redraws at any size. */
 export type Stroke = ReadonlyArray<readonly [number, number]>;

@@ -2,15 +2,15 @@ import DrawIcon from '@mui/icons-material/Draw';
 import { Alert, Button, Stack } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBox } from '../../../../components/error-box';
-import { ErrorPage } from '../../../../components/error-page';
-import { PrintPageBar, PrintSheet, ScreenOnly } from '../../../../components/print-sheet';
-import type { ResourceEnv } from '../../../../components/resource/resource-env';
-import { contractReceiptState, type ReceiptKind } from '../../../../domain/modules/ticket/receipts';
-import { recordTitle } from '../../../../domain/records';
-import { useTicketReceipt } from '../use-ticket-receipt';
-import { ContractReceiptForm } from './contract-receipt-form';
-import { CutLine, ReceiptDocument } from './receipt-document';
+import { ErrorBox } from '../../../../components/error-box.tsx';
+import { ErrorPage } from '../../../../components/error-page.tsx';
+import { PrintPageBar, PrintSheet, ScreenOnly } from '../../../../components/print-sheet.tsx';
+import type { ResourceEnv } from '../../../../components/resource/resource-env.ts';
+import { contractReceiptState, type ReceiptKind } from '../../../../domain/modules/ticket/receipts.ts';
+import { recordTitle } from '../../../../domain/records/index.ts';
+import { useTicketReceipt } from '../use-ticket-receipt.ts';
+import { ContractReceiptForm } from './contract-receipt-form.tsx';
+import { CutLine, ReceiptDocument } from './receipt-document.tsx';
 
 interface TicketReceiptPageProps {
   env: ResourceEnv;
