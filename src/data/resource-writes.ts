@@ -58,18 +58,6 @@ function changeOf(
   };
 }
 
-async function noteChange(
-  dbName: string,
-  spec: ResourceSpec,
-  itemId: string,
-  action: ChangeAction,
-  fields: string[],
-  userId: string,
-  now: Date,
-): Promise<void> {
-  await saveRecord(dbName, changeOf(spec, itemId, action, fields, userId, now));
-}
-
 export interface WriteOptions {
   userId: string;
   now?: Date;
@@ -101,7 +89,7 @@ export async function writeRecord<T extends PouchDoc>(
   const stamped = stampRecord({ ...doc, klass: spec.klass }, userId, now) as T;
   const saved = await saveRecord(dbName, stamped);
   const fields = changedFields(before ?? {}, stamped);
-  await noteChange(dbName, spec, doc._id, doc._rev ? 'update' : 'create', fields, userId, now);
+  await saveRecord(dbName, changeOf(spec, doc._id, doc._rev ? 'update' : 'create', fields, userId, now));
   return saved;
 }
 
@@ -115,7 +103,7 @@ export async function deleteRecord(
   const refusal = judgeRecordDelete(spec, await getRecord<PouchDoc>(dbName, doc._id), ruleContext(options));
   if (refusal) throw new ApiError(422, 'unprocessable_entity', refusal);
   await removeRecord(dbName, doc);
-  await noteChange(dbName, spec, doc._id, 'destroy', [], userId, now);
+  await saveRecord(dbName, changeOf(spec, doc._id, 'destroy', [], userId, now));
 }
 
 export interface BatchProgress {

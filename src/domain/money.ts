@@ -3,6 +3,8 @@
 // quantity of 1.005 times 1,00 rounds once, half away from zero. Shown with Intl in the reader's
 // language but always in the record's own currency: R$ stays R$ for an English reader.
 
+import { numberFormat } from './intl.ts';
+
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
 /** The currency a new group keeps its money in, from its creator's language (spec 001 "Money"). */
@@ -94,17 +96,6 @@ export function minorToDecimal(minor: number, digits: number): string {
   return negative ? `-${whole}` : whole;
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-function format(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
-  let found = formats.get(key);
-  if (!found) {
-    found = make();
-    formats.set(key, found);
-  }
-  return found;
-}
-
 /**
  * "R$ 1.234,50" to a pt-BR reader and "R$1,234.50" to an en one: the language shapes the digits,
  * the currency is the record's. An unknown currency falls back to its code before the number.
@@ -112,10 +103,10 @@ function format(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const digits = currencyDigits(currency);
   if (digits === null) {
-    const plain = format(`plain:${locale}`, () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }));
+    const plain = numberFormat(locale, { minimumFractionDigits: 2 });
     return `${currency} ${plain.format(minorToDecimal(minor, 2) as unknown as number)}`;
   }
-  const money = format(`${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency }));
+  const money = numberFormat(locale, { style: 'currency', currency });
   // Intl formats a decimal string exactly (no float on the way).
   return money.format(minorToDecimal(minor, digits) as unknown as number);
 }
@@ -123,15 +114,11 @@ export function formatMoney(minor: number, currency: string, locale: string): st
 /** The amount as a person edits it: digits in their language, no symbol ("1234,50"). */
 export function moneyInputText(minor: number, currency: string, locale: string): string {
   const digits = currencyDigits(currency) ?? 2;
-  const plain = format(
-    `input:${locale}:${digits}`,
-    () =>
-      new Intl.NumberFormat(locale, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-        useGrouping: false,
-      }),
-  );
+  const plain = numberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
   return plain.format(minorToDecimal(minor, digits) as unknown as number);
 }
 
@@ -139,7 +126,7 @@ export function moneyInputText(minor: number, currency: string, locale: string):
 export function currencySymbol(currency: string, locale: string): string {
   if (currencyDigits(currency) === null) return currency;
   return (
-    format(`${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency }))
+    numberFormat(locale, { style: 'currency', currency })
       .formatToParts(0)
       .find((part) => part.type === 'currency')?.value ?? currency
   );

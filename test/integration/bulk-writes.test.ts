@@ -12,7 +12,7 @@ import { syncOnce } from '../../src/data/sync.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { moduleOf } from '../../src/domain/modules/index.ts';
 import type { ResourceSpec } from '../../src/domain/records/schema.ts';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { ownerWithGroup, type TestUser } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -22,9 +22,7 @@ let customers: ResourceSpec;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await registerUser(server.url);
-  await confirmUser(server, owner);
-  db = await createGroup(owner, 'Bulk');
+  ({ owner, db } = await ownerWithGroup(server, 'Bulk'));
   customers = moduleOf('ticket')!.records.find((spec) => spec.klass === 'Customer')!;
 });
 afterAll(() => server.stop());

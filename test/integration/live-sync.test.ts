@@ -10,7 +10,7 @@ import { saveRecord } from '../../src/data/records.ts';
 import { startLiveSync } from '../../src/data/sync.ts';
 import { type DatabaseSync, syncStatus, useSyncStore } from '../../src/data/sync-store.ts';
 import { newId } from '../../src/domain/ids.ts';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { createGroup, ownerWithGroup, type TestUser } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -19,9 +19,7 @@ let db: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await registerUser(server.url);
-  await confirmUser(server, owner);
-  db = await createGroup(owner, 'Live');
+  ({ owner, db } = await ownerWithGroup(server, 'Live'));
 });
 afterAll(() => server.stop());
 

@@ -7,7 +7,7 @@ import { pendingCount } from '../../src/data/pending-writes.ts';
 import { findRecords, getRecord, saveRecord } from '../../src/data/records.ts';
 import { syncOnce } from '../../src/data/sync.ts';
 import { syncStatus } from '../../src/data/sync-store.ts';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { ownerWithGroup, type TestUser } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -16,9 +16,7 @@ let db: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await registerUser(server.url);
-  await confirmUser(server, owner);
-  db = await createGroup(owner, 'Local');
+  ({ owner, db } = await ownerWithGroup(server, 'Local'));
 });
 afterAll(() => server.stop());
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.ts';
 import { MAX_SIGNATURE_BYTES } from '../../src/domain/modules/ticket/receipts.ts';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { ownerWithGroup, type TestUser } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const PNG =
@@ -16,9 +16,7 @@ let db: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await registerUser(server.url);
-  await confirmUser(server, owner);
-  db = await createGroup(owner, 'Recibos');
+  ({ owner, db } = await ownerWithGroup(server, 'Recibos'));
 });
 afterAll(() => server.stop());
 

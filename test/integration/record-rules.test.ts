@@ -3,7 +3,7 @@
 // device's replication.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSED_TICKET_ONLY_REOPENS } from '../../src/domain/modules/ticket/ticket-edits.ts';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { ownerWithGroup, type TestUser } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -12,9 +12,7 @@ let db: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await registerUser(server.url);
-  await confirmUser(server, owner);
-  db = await createGroup(owner, 'Rules');
+  ({ owner, db } = await ownerWithGroup(server, 'Rules'));
 });
 afterAll(() => server.stop());
 

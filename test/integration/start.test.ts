@@ -3,21 +3,10 @@
 // Node's does not: an import without its file's extension would pass there and break here).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+import { freePort } from '../support/test-server.ts';
 
 describe('npm start', () => {
   it('runs on Node 24 without a compiler, and serves the app and the API', async () => {

@@ -69,3 +69,13 @@ export async function addMember(
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   return { ...user, membershipId };
 }
+
+/** A confirmed user who created one group, on `server`: what most integration files start from. */
+export async function ownerWithGroup<S extends MailingServer & { url: string }>(
+  server: S,
+  groupName: string,
+): Promise<{ owner: TestUser; db: string }> {
+  const owner = await registerUser(server.url);
+  await confirmUser(server, owner);
+  return { owner, db: await createGroup(owner, groupName) };
+}

@@ -14,6 +14,7 @@ import {
   isMinorUnits,
   isCurrency,
 } from '../../domain/money.ts';
+import { numberFormat } from '../../domain/intl.ts';
 import { resourceOfKlass } from '../../domain/recent-changes.ts';
 import { recordTitle } from '../../domain/records/index.ts';
 import { currencyFieldOf, type FieldSpec, type FieldType } from '../../domain/records/field-types.ts';
@@ -95,8 +96,14 @@ function textInput(options: { type?: string; inputMode?: 'numeric' | 'decimal'; 
   };
 }
 
-function CurrencyInput({ field, name, label, value, onChange, error, help, cell }: FieldInputProps) {
-  const { i18n } = useTranslation();
+/**
+ * A choice among values: translated options, members, currencies. Long lists (every currency)
+ * use the platform's own picker, which phones show as a wheel and keyboards search by letter.
+ */
+function ChoiceInput(props: FieldInputProps & { options: Array<{ value: string; label: string }>; native?: boolean }) {
+  const { field, name, label, value, onChange, error, help, cell, options, native = false } = props;
+  const { t } = useTranslation();
+  const Option = native ? 'option' : MenuItem;
   return (
     <TextField
       select
@@ -107,16 +114,35 @@ function CurrencyInput({ field, name, label, value, onChange, error, help, cell 
       required={field.required}
       error={Boolean(error)}
       helperText={error ?? help}
-      slotProps={{ select: { native: true }, htmlInput: { name }, inputLabel: { shrink: true } }}
+      slotProps={{ select: { native }, htmlInput: { name }, inputLabel: native ? { shrink: true } : undefined }}
     >
-      {!field.required && <option value="" />}
-      {currencyChoices(i18n.language).map((choice) => (
-        <option key={choice.code} value={choice.code}>
-          {choice.label}
-        </option>
+      {!field.required && <Option value="">{native ? '' : <em>{t('resource.none')}</em>}</Option>}
+      {options.map((option) => (
+        <Option key={option.value} value={option.value}>
+          {option.label}
+        </Option>
       ))}
     </TextField>
   );
+}
+
+function CurrencyInput(props: FieldInputProps) {
+  const { i18n } = useTranslation();
+  const options = currencyChoices(i18n.language).map((choice) => ({ value: choice.code, label: choice.label }));
+  return <ChoiceInput {...props} options={options} native />;
+}
+
+function SelectInput(props: FieldInputProps) {
+  const { t } = useTranslation();
+  const { resource, field, env } = props;
+  const options =
+    field.type === 'member'
+      ? env.members.map((m) => ({ value: m.id, label: m.name }))
+      : (field.options ?? []).map((option) => ({
+          value: option,
+          label: t(`records.${resource}.options.${field.name}.${option}`),
+        }));
+  return <ChoiceInput {...props} options={options} />;
 }
 
 function BooleanInput({ name, label, value, onChange, error }: FieldInputProps) {
@@ -128,41 +154,6 @@ function BooleanInput({ name, label, value, onChange, error }: FieldInputProps) 
       />
       {error && <FormHelperText error>{error}</FormHelperText>}
     </div>
-  );
-}
-
-function SelectInput({ resource, field, name, label, value, onChange, error, help, env, cell }: FieldInputProps) {
-  const { t } = useTranslation();
-  const options =
-    field.type === 'member'
-      ? env.members.map((m) => ({ value: m.id, label: m.name }))
-      : (field.options ?? []).map((option) => ({
-          value: option,
-          label: t(`records.${resource}.options.${field.name}.${option}`),
-        }));
-  return (
-    <TextField
-      select
-      label={label}
-      size={cell ? 'small' : undefined}
-      value={asText(value)}
-      onChange={(e) => onChange(e.target.value || undefined)}
-      required={field.required}
-      error={Boolean(error)}
-      helperText={error ?? help}
-      slotProps={{ htmlInput: { name } }}
-    >
-      {!field.required && (
-        <MenuItem value="">
-          <em>{t('resource.none')}</em>
-        </MenuItem>
-      )}
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
   );
 }
 
@@ -404,16 +395,9 @@ function NumberDisplay({ value }: FieldDisplayProps) {
   return <>{typeof value === 'number' ? formatNumber(value, i18n.language) : asText(value)}</>;
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
 /** Decimals as the reader's language writes them ("1.234,5" in pt-BR). */
 export function formatNumber(value: number, language: string): string {
-  let format = numberFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { maximumFractionDigits: 6 });
-    numberFormats.set(language, format);
-  }
-  return format.format(value);
+  return numberFormat(language, { maximumFractionDigits: 6 }).format(value);
 }
 
 /** A calendar day (YYYY-MM-DD) as the reader's language writes it, without time zones moving it. */

@@ -1,22 +1,11 @@
 import { Typography } from '@mui/material';
-import type { FieldSpec } from '../../domain/records/schema.ts';
-import type { PouchDoc } from '../../data/pouch-api.ts';
 import { useFormatDay } from '../format-day.ts';
-import { TypedDisplay } from './field-types.tsx';
-import type { ResourceEnv } from './resource-env.ts';
+import { type FieldDisplayProps, TypedDisplay } from './field-types.tsx';
 
-interface FieldValueProps {
-  resource: string;
-  field: FieldSpec;
-  value: unknown;
-  env: ResourceEnv;
-  /** The whole record (money reads its currency). */
-  record: Readonly<Record<string, unknown>>;
-  /** Referenced records by id (useRecordTitles). */
-  related: Readonly<Record<string, PouchDoc>>;
+type FieldValueProps = Omit<FieldDisplayProps, 'compact'> & {
   /** Lists show one line; record pages show everything. */
   compact?: boolean;
-}
+};
 
 const STAMPS = new Set(['created_at', 'updated_at']);
 

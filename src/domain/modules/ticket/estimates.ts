@@ -1,5 +1,6 @@
 // An estimate's money (spec 001 §3 "Estimate item: description, quantity, value"): line totals
 // and the grand total in exact minor units of the estimate's own currency (src/domain/money.ts).
+import { numberFormat } from '../../intl.ts';
 import { isCurrency, isMinorUnits, multiplyMoney, sumMoney } from '../../money.ts';
 
 /** The currency an estimate counts in: its own, else (written before it kept one) the group's. */
@@ -51,14 +52,7 @@ export function estimateTotals(items: unknown): EstimateTotals {
   return { lines, total: sumMoney(lines.map((line) => line.total)) };
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-
 /** Quantities as typed: up to 3 decimals, grouped in the person's language ("1.234,5"). */
 export function formatQuantity(value: number, language: string): string {
-  let format = formats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
-    formats.set(language, format);
-  }
-  return format.format(value);
+  return numberFormat(language, { maximumFractionDigits: 3 }).format(value);
 }
