@@ -23,7 +23,12 @@ export function createAppTheme(mode: ThemeMode): Theme {
     },
     components: {
       MuiAppBar: { defaultProps: { elevation: 0 } },
-      MuiButton: { defaultProps: { disableElevation: true } },
+      // A thumb needs 44 px (WCAG 2.5.5); a mouse keeps the compact sizes.
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { '@media (pointer: coarse)': { minHeight: 44 } } },
+      },
+      MuiIconButton: { styleOverrides: { root: { '@media (pointer: coarse)': { minWidth: 44, minHeight: 44 } } } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiCard: { styleOverrides: { root: { borderRadius: 14 } } },
     },

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useMatches, useNavigate } from 'react-router';
 import { NO_REDIRECT_ROUTES, redirectAfterSession } from '../domain/groups.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
+import { listInvites } from '../features/groups/api/list-invites.ts';
 import { useMyGroupsStore } from '../features/groups/my-groups-store.ts';
 import { lastHandle } from './route-handle.ts';
 
@@ -44,7 +45,12 @@ export function useSessionRedirect(): void {
     if (!memberships || loadedFor !== userId) return;
     due.current = false;
     const target = redirectAfterSession(memberships);
-    if (target.to === 'account#new') void navigate('/account/new', { replace: true });
+    // No group yet: one waiting invitation is where the person is expected, before a group of their own.
+    if (target.to === 'account#new')
+      void listInvites()
+        .then((invites) => invites.length > 0)
+        .catch(() => false)
+        .then((invited) => navigate(invited ? '/user/profile?page=invites' : '/account/new', { replace: true }));
     else if (target.to === 'dashboard') void navigate(`/account/${target.accountId}`, { replace: true });
   }, [status, routeName, memberships, loadedFor, userId, navigate]);
 }

@@ -37,8 +37,10 @@ export function storeLocale(locale: Locale): void {
 
 export type ThemeMode = 'light' | 'dark';
 
-export function readThemeMode(): ThemeMode {
-  return read(KEYS.theme) === 'dark' ? 'dark' : 'light';
+/** The theme the person picked on this device, or null while they have not. */
+export function readThemeMode(): ThemeMode | null {
+  const stored = read(KEYS.theme);
+  return stored === 'dark' || stored === 'light' ? stored : null;
 }
 
 export function storeThemeMode(mode: ThemeMode): void {

@@ -104,6 +104,28 @@ async function notePushed(name: string, db: Database, docs: ReadonlyArray<{ _id:
   useSyncStore.getState().update(name, { pending: await markPushed(db, docs) });
 }
 
+/**
+ * When this replica last caught up with the server, kept in the replica itself: after a reload
+ * offline the device says the sync it really had, and the fact goes with the copy it describes.
+ */
+const LAST_SYNC_ID = '_local/moneta-last-sync';
+
+async function noteSynced(db: Database, now = new Date()): Promise<string> {
+  const at = now.toISOString();
+  const stored = (await db.get(LAST_SYNC_ID).catch(() => null)) as { _rev?: string } | null;
+  await db
+    .put({ _id: LAST_SYNC_ID, ...(stored?._rev ? { _rev: stored._rev } : {}), at } as never)
+    .catch(() => undefined);
+  return at;
+}
+
+/** Shows the last sync this replica had, until this session's first one says a newer one. */
+async function restoreLastSync(name: string, db: Database): Promise<void> {
+  const stored = (await db.get(LAST_SYNC_ID).catch(() => null)) as { at?: unknown } | null;
+  if (typeof stored?.at !== 'string' || useSyncStore.getState().databases[name]?.lastSyncAt) return;
+  useSyncStore.getState().update(name, { lastSyncAt: stored.at });
+}
+
 async function refreshPending(name: string, db: Database): Promise<void> {
   useSyncStore.getState().update(name, await syncCounts(db));
 }
@@ -139,7 +161,7 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
       );
       await noteRefused(name, local, denied.map(refusalOf));
     }
-    store.update(name, { state: 'idle', lastSyncAt: new Date().toISOString(), error: null });
+    store.update(name, { state: 'idle', lastSyncAt: await noteSynced(local), error: null });
     // A live sync at rest missed nothing either: it counts as current again, from now.
     const live = liveSyncs.get(name);
     if (live?.caughtUpAt != null) live.caughtUpAt = Date.now();
@@ -267,6 +289,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
   const caughtUp = () => {
     live.caughtUpAt = Date.now();
     store.update(name, { state: 'paused', lastSyncAt: new Date().toISOString(), error: null });
+    void noteSynced(local).catch(() => undefined);
     void refreshPending(name, local);
     void pruneSettled(local, () => pendingIds(local)).catch(() => undefined);
     void buildIndexesInBackground(name);
@@ -291,6 +314,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
   globalThis.document?.addEventListener('visibilitychange', visible);
 
   void refreshPending(name, local);
+  void restoreLastSync(name, local);
   void loadDropped(local).then((set) => {
     dropped = set;
     start();

@@ -49,6 +49,17 @@ describe('timelineRows', () => {
     expect(timelineRows(rows, true).map((r) => r.id)).toEqual(['a', 'b']);
   });
 
+  it('orders by when each change was made, and hides the settings a group starts with', () => {
+    const rows = [
+      row('cus-old', '1-a', {}, { klass: 'Customer', updated_at: '2026-11-20T10:00:00.000Z' }),
+      row('cus-new', '1-b', {}, { klass: 'Customer', updated_at: '2026-11-24T10:00:00.000Z' }),
+      row('adj-1', '1-c', {}, { klass: 'Adjustment', key: 'checklist' }),
+      row('adj-2', '2-d', {}, { klass: 'Adjustment', key: 'checklist', updated_at: '2026-11-22T10:00:00.000Z' }),
+      row('cus-mid', '1-e', {}, { klass: 'Customer', updated_at: '2026-11-21T10:00:00.000Z' }),
+    ];
+    expect(timelineRows(rows, true).map((r) => r.id)).toEqual(['cus-new', 'adj-2', 'cus-mid', 'cus-old']);
+  });
+
   it('skips timeline notes (DocumentChange) and the server ticket-series counter', () => {
     const rows = [
       row('tik-1', '1-a', {}, { klass: 'Ticket' }),

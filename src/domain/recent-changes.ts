@@ -22,7 +22,16 @@ const BOOKKEEPING_KLASSES = new Set(['DocumentChange']);
 export function isTimelineChange(row: ChangeRow): boolean {
   // Documents the server keeps for a module (a counter) are bookkeeping too.
   if (row.id.startsWith('_design/') || row.id.startsWith('_local/') || MODULE_SERVER_DOC_IDS.has(row.id)) return false;
+  // A setting's first version is the group's default, written when it was created: a newcomer's
+  // timeline would open with a dozen of them. A setting someone changed shows.
+  if (row.doc?.klass === 'Adjustment' && changeAction(row) === 'create') return false;
   return !(typeof row.doc?.klass === 'string' && BOOKKEEPING_KLASSES.has(row.doc.klass));
+}
+
+/** When a change was made, as its record says (a pull brings old changes in a new order). */
+function changedAt(row: ChangeRow): string {
+  const at = row.doc?.updated_at ?? row.doc?.created_at;
+  return typeof at === 'string' ? at : '';
 }
 
 /** The resource (route segment) of a kind's screens: its description's, or the group's own memberships. */
@@ -66,7 +75,10 @@ export function changeAction(row: Omit<ChangeRow, 'seq'>): ChangeAction {
 /** Newest first, without design documents and bookkeeping, at most `CHANGES_LOOKBACK` rows. */
 export function timelineRows(rows: readonly ChangeRow[], descending: boolean): ChangeRow[] {
   const newestFirst = descending ? [...rows] : [...rows].reverse();
-  return newestFirst.filter(isTimelineChange).slice(0, CHANGES_LOOKBACK);
+  // By the time each change was made, newest first; the feed's order where no time is known.
+  const timed = newestFirst.filter(isTimelineChange).map((row, index) => ({ row, index, at: changedAt(row) }));
+  timed.sort((a, b) => (a.at && b.at && a.at !== b.at ? (a.at < b.at ? 1 : -1) : a.index - b.index));
+  return timed.map((t) => t.row).slice(0, CHANGES_LOOKBACK);
 }
 
 /** The record's screen, or null when the kind has none or the record is gone. */

@@ -34,8 +34,11 @@ export interface RateLimit {
 export interface RateLimits {
   login: RateLimit;
   register: RateLimit;
+  /** Confirmation and reset e-mails and links, per address asked for (or per link). */
   confirmation: RateLimit;
   password: RateLimit;
+  /** The same requests from one network, whatever the address: a ceiling for spraying. */
+  accountMailByIp: RateLimit;
   /** Invitations sent by one person, and received by one address, whoever sends them. */
   invitesBySender: RateLimit;
   invitesByAddress: RateLimit;
@@ -46,6 +49,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   register: { max: 20, windowMs: 60 * 60_000 },
   confirmation: { max: 5, windowMs: 15 * 60_000 },
   password: { max: 5, windowMs: 15 * 60_000 },
+  // Six technicians confirming from one office stay far below it.
+  accountMailByIp: { max: 60, windowMs: 15 * 60_000 },
   invitesBySender: { max: 30, windowMs: 60 * 60_000 },
   invitesByAddress: { max: 3, windowMs: 24 * 60 * 60_000 },
 };

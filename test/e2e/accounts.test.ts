@@ -1,10 +1,11 @@
 // A person signs up, confirms from the e-mail, signs in, edits the profile, switches to
 // Portuguese and the dark theme, and signs out — in real Chromium against the real server.
 import { describe, expect, it } from 'vitest';
+import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
 import { latestLink } from '../support/outbox.ts';
 import { AppPage } from './support/app-page.ts';
 import { e2eHarness } from './support/harness.ts';
-import { newContext, screenshots } from './support/browser.ts';
+import { DESKTOP, newContext, screenshots } from './support/browser.ts';
 
 const e2e = e2eHarness();
 
@@ -110,6 +111,47 @@ describe('accounts in the browser', () => {
     app.locale = 'pt-BR';
     await page.getByRole('button', { name: app.t('nav.userMenu') }).waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('follows the device’s dark setting until the person picks a theme here', async () => {
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      viewport: DESKTOP,
+      locale: 'en-US',
+      colorScheme: 'dark',
+    });
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    await page.goto('/');
+    await app.heading('landing.title').waitFor();
+    const dark = await app.backgroundColor();
+    expect(dark).toBe('rgb(14, 21, 19)');
+    await app.toggleTheme();
+    await expect.poll(() => app.backgroundColor()).not.toBe(dark);
+    const picked = await app.backgroundColor();
+    // The person's pick outlasts a reload, whatever the device says.
+    await page.reload();
+    await app.heading('landing.title').waitFor();
+    expect(await app.backgroundColor()).toBe(picked);
+    expect(picked).toBe('rgb(244, 247, 246)');
+    await context.close();
+  });
+
+  it('takes a person with a waiting invitation to it after signing in, not to a new group', async () => {
+    const owner = await registerUser(e2e.server.url);
+    await confirmUser(e2e.server, owner);
+    const db = await createGroup(owner, 'Oficina Convite');
+    const invited = await registerUser(e2e.server.url);
+    await confirmUser(e2e.server, invited);
+    const sent = await owner.client.post(`/api/groups/${db}/memberships`, { email: invited.email, editor: true });
+    expect(sent.status).toBe(201);
+    const context = await newContext(e2e.browser, e2e.server.url);
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    await app.login(invited.email, invited.password);
+    await page.waitForURL((url) => url.pathname === '/user/profile' && url.searchParams.get('page') === 'invites');
+    await app.acceptButton('Oficina Convite').waitFor();
     await context.close();
   });
 

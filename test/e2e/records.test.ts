@@ -47,6 +47,8 @@ describe('resource screens', () => {
     await page.waitForURL(/\/customers\/cus-[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Joana Conceição' }).waitFor();
     await page.getByText('+55 11 99999-0000').waitFor();
+    // A tap on the number calls it.
+    expect(await page.getByRole('link', { name: '+55 11 99999-0000' }).getAttribute('href')).toBe('tel:+5511999990000');
     const id = new URL(page.url()).pathname.split('/').pop()!;
     await expect
       .poll(async () => (await user.client.get<{ name?: string }>(`/db/${db}/${id}`)).body.name, { timeout: 20_000 })
@@ -78,7 +80,9 @@ describe('resource screens', () => {
     await page.getByRole('option', { name: app.t('resource.desc') }).click();
     await expect.poll(() => page.locator('[data-record] a').first().textContent()).toBe('Joana Conceição');
 
-    await page.locator('[data-record] a', { hasText: 'Bruno Lima' }).click();
+    // The whole row opens the record, not only its link: a thumb taps the row anywhere.
+    await page.locator('[data-record]', { hasText: 'Bruno Lima' }).locator('td').nth(1).click();
+    await page.getByRole('heading', { name: 'Bruno Lima' }).waitFor();
     await page.getByRole('button', { name: app.t('actions.delete') }).click();
     await page
       .getByRole('dialog')

@@ -66,6 +66,27 @@ describe('live sync', () => {
     }
   });
 
+  it('says after a reload offline the last sync the device really had', async () => {
+    const remote = { origin: server.url, headers: { cookie: owner.client.cookieHeader } };
+    const name = await createGroup(owner, 'Live, reloaded');
+    const first = startLiveSync(name, remote);
+    await expect.poll(() => syncStatus(name).state, { timeout: 15_000 }).toBe('paused');
+    const synced = syncStatus(name).lastSyncAt;
+    first.cancel();
+    // A reload: the page's memory is gone, the replica stays; the device is offline.
+    useSyncStore.getState().forget(name);
+    setOnline(false);
+    const again = startLiveSync(name, remote);
+    try {
+      await expect.poll(() => syncStatus(name).lastSyncAt, { timeout: 15_000 }).not.toBeNull();
+      expect(Date.parse(syncStatus(name).lastSyncAt!)).toBeGreaterThanOrEqual(Date.parse(synced!) - 1000);
+      expect(syncStatus(name).state).toBe('offline');
+    } finally {
+      again.cancel();
+      setOnline(true);
+    }
+  });
+
   it('turns an ended session into an error that keeps the local work, and stops when cancelled', async () => {
     const name = await createGroup(owner, 'Live, ended');
     const id = newId('Customer');

@@ -114,6 +114,7 @@ describe('rate limits', () => {
           register: { max: 2, windowMs: 60_000 },
           confirmation: { max: 2, windowMs: 60_000 },
           password: { max: 2, windowMs: 60_000 },
+          accountMailByIp: { max: 12, windowMs: 60_000 },
           invitesBySender: { max: 2, windowMs: 60_000 },
           invitesByAddress: { max: 2, windowMs: 60_000 },
         },
@@ -137,6 +138,10 @@ describe('rate limits', () => {
       const last = await client.post('/api/password', { email: 'x@y.co' });
       expect(last.body).toEqual({ error: 'too_many_requests', reason: 'Too many requests, please try again later' });
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Six technicians of one office, one network, each asking for their own link: all answered,
+      // until the network's ceiling across addresses.
+      const office = await statuses(7, () => client.post('/api/confirmation', { email: `tec${Math.random()}@x.co` }));
+      expect(office).toEqual([202, 202, 202, 202, 202, 429, 429]);
     } finally {
       await limited.stop();
     }

@@ -269,19 +269,29 @@ function RowsDisplay(props: FieldDisplayProps) {
   if (props.compact) return <>{rows.length}</>;
   return (
     <Stack spacing={0.5}>
-      {rows.map((row, index) => (
-        <Typography key={index} variant="body2" component="div">
-          {(props.field.rows ?? [])
-            .filter((column) => column.type !== 'boolean' && row[column.name] !== undefined)
-            .map((column, i) => (
-              <span key={column.name}>
-                {i > 0 && ' · '}
-                <TypedDisplay {...props} field={column} value={row[column.name]} compact />
-              </span>
-            ))}
-          {row.main === true && ` (${t('resource.main')})`}
-        </Typography>
-      ))}
+      {rows.map((row, index) => {
+        const link = props.field.rowLink?.(row) ?? null;
+        const text = (props.field.rows ?? [])
+          .filter((column) => column.type !== 'boolean' && row[column.name] !== undefined)
+          .map((column, i) => (
+            <span key={column.name}>
+              {i > 0 && ' · '}
+              <TypedDisplay {...props} field={column} value={row[column.name]} compact />
+            </span>
+          ));
+        return (
+          <Typography key={index} variant="body2" component="div">
+            {link ? (
+              <Link href={link} target="_blank" rel="noopener noreferrer">
+                {text}
+              </Link>
+            ) : (
+              text
+            )}
+            {row.main === true && ` (${t('resource.main')})`}
+          </Typography>
+        );
+      })}
     </Stack>
   );
 }
@@ -312,6 +322,11 @@ export const FIELD_UI: Readonly<Record<FieldType, FieldUi>> = {
   text: { Input: plain },
   currency: { Input: CurrencyInput },
   email: { Input: textInput({ type: 'email' }) },
+  phone: {
+    Input: textInput({ type: 'tel' }),
+    // A tap calls: the digits and a leading + are what the dialer needs.
+    Display: ({ value }) => <Link href={`tel:${String(value).replace(/[^\d+]/g, '')}`}>{String(value)}</Link>,
+  },
   url: { Input: textInput({ type: 'url' }) },
   date: {
     Input: textInput({ type: 'date' }),

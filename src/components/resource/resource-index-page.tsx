@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { recordTitle } from '../../domain/records/index.ts';
 import type { FieldSpec, ResourceSpec, SortDirection } from '../../domain/records/schema.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
@@ -60,6 +60,7 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
   const canCreate = !spec.screens || spec.screens.includes('new');
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const search = params.get('q') ?? '';
   const sort = spec.sort.includes(params.get('sort') ?? '') ? params.get('sort')! : spec.defaultSort.field;
   const direction: SortDirection =
@@ -110,6 +111,18 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
   );
   const counted = useReplicaQuery(env.accountId, count).value;
   const result = found && { rows: found.rows, total: found.total ?? counted ?? null };
+  /** One stored value as a list cell reads it. */
+  const shown = (row: PouchDoc, column: string) => (
+    <FieldValue
+      resource={spec.resource}
+      field={fieldOf(spec, column)}
+      value={row[column]}
+      env={env}
+      record={row}
+      related={related}
+      compact
+    />
+  );
   const references = spec.columns.filter((c) => fieldOf(spec, c).type === 'reference');
   const related = useRecordTitles(
     env.accountId,
@@ -240,7 +253,18 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
               </TableHead>
               <TableBody>
                 {result.rows.map((row) => (
-                  <TableRow key={row._id} hover data-record={row._id}>
+                  <TableRow
+                    key={row._id}
+                    hover
+                    data-record={row._id}
+                    // The whole row opens the record (a thumb misses a small link); links inside
+                    // it (a customer) keep going where they point, and the keyboard uses the link.
+                    onClick={(event) => {
+                      if ((event.target as HTMLElement).closest('a, button')) return;
+                      void navigate(resourcePath(env, spec, `/${row._id}`));
+                    }}
+                    sx={{ cursor: 'pointer' }}
+                  >
                     {spec.columns.map((column, i) => (
                       <TableCell
                         key={column}
@@ -256,26 +280,28 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
                             to={resourcePath(env, spec, `/${row._id}`)}
                             aria-label={recordTitle(row)}
                           >
-                            <FieldValue
-                              resource={spec.resource}
-                              field={fieldOf(spec, column)}
-                              value={row[column]}
-                              env={env}
-                              record={row}
-                              related={related}
-                              compact
-                            />
+                            {shown(row, column)}
                           </Link>
                         ) : (
-                          <FieldValue
-                            resource={spec.resource}
-                            field={fieldOf(spec, column)}
-                            value={row[column]}
-                            env={env}
-                            record={row}
-                            related={related}
-                            compact
-                          />
+                          shown(row, column)
+                        )}
+                        {i === 1 && spec.columns.length > 2 && (
+                          // On a phone the other columns read as a line under this one.
+                          <Typography
+                            component="div"
+                            variant="body2"
+                            color="text.secondary"
+                            sx={{ display: { xs: 'flex', md: 'none' }, flexWrap: 'wrap', columnGap: 1 }}
+                            data-row-details=""
+                          >
+                            {spec.columns
+                              .slice(2)
+                              .map((other) =>
+                                row[other] === undefined || row[other] === '' ? null : (
+                                  <span key={other}>{shown(row, other)}</span>
+                                ),
+                              )}
+                          </Typography>
                         )}
                       </TableCell>
                     ))}

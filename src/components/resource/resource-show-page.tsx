@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { recordTitle } from '../../domain/records/index.ts';
 import { fieldEnabled, type FieldSpec, type ResourceSpec } from '../../domain/records/schema.ts';
+import { isBlank } from '../../domain/records/field-types.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { readConflict, type RecordConflict } from '../../data/conflicts.ts';
 import { getRecord } from '../../data/records.ts';
@@ -127,18 +128,14 @@ export function ResourceShowPage({
               {t('actions.edit')}
             </Button>
           )}
-          {!readOnly && (
-            <Button color="error" onClick={() => setDeleting(true)}>
-              {t('actions.delete')}
-            </Button>
-          )}
         </Stack>
       </Stack>
       <ErrorBox error={error} onClose={() => setError(null)} />
       {shownRecord.conflict && <ConflictPanel spec={spec} env={env} conflict={shownRecord.conflict} />}
       <Card variant="outlined">
         <CardContent>
-          {shown.filter((f) => !f.deprecated).map(row)}
+          {/* What the record says: an empty field is no news, and on a phone it pushes the rest away. */}
+          {shown.filter((f) => !f.deprecated && !isBlank(record[f.name])).map(row)}
           {row(fieldOf(spec, 'created_at'))}
           {row(fieldOf(spec, 'updated_at'))}
         </CardContent>
@@ -156,6 +153,14 @@ export function ResourceShowPage({
       {children?.(record)}
       <RelatedRecords spec={spec} env={env} record={record} hide={hideRelated} />
       <RecordTimeline spec={spec} env={env} recordId={record._id} />
+      {!readOnly && (
+        // Far from Edit, at the end of the page: a thumb reaching for Edit never lands on it.
+        <Box>
+          <Button color="error" onClick={() => setDeleting(true)}>
+            {t('actions.delete')}
+          </Button>
+        </Box>
+      )}
       <DeleteRecordDialog
         spec={spec}
         env={env}

@@ -33,6 +33,8 @@ export interface FieldSpec {
   initial?: unknown;
   /** A new record starts with this group setting's value (an estimate's currency). */
   initialSetting?: string;
+  /** `rows`: where a row leads when tapped (an address to a map), or null. */
+  rowLink?: (row: Readonly<Record<string, unknown>>) => string | null;
   /** `money`: the record's field naming its currency (default `currency`). */
   currencyField?: string;
 }
@@ -117,6 +119,8 @@ const FIELD_TYPE_RULES = {
   markdown: text(undefined, true),
   lines: text(undefined, true),
   email: text((v) => EMAIL.test(v.trim())),
+  /** A phone number as people write it ("+55 11 4002-8922", "ramal 23" kept): shown as a link to call. */
+  phone: text(),
   url: text((v) => URL_PATTERN.test(v.trim())),
   date: text(isValidDate),
   color: { ...text((v) => COLOR.test(v)), coerce: (raw) => raw.toLowerCase() },

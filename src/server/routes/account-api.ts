@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { asyncRoute } from '../http/async-route.ts';
 import { requirePerson } from '../http/authenticate.ts';
 import { unprocessable } from '../http/http-error.ts';
+import { normalizeEmail } from '../../domain/user.ts';
 import { byIp, rateLimit } from '../http/rate-limit.ts';
 import { createToken, deactivateToken, listTokens } from '../services/tokens.ts';
 import { confirmEmail, requestConfirmation, requestPasswordReset, resetPassword } from '../services/users.ts';
@@ -16,14 +17,25 @@ function emailFrom(body: unknown): string {
   return String(input.email);
 }
 
+/**
+ * Counted per address asked for (or per link used), not per network: an office's technicians
+ * share one address to the world. One network still has a ceiling across addresses.
+ */
+const byAddress = (req: { body?: unknown }) =>
+  `address:${normalizeEmail(String((req.body as { email?: unknown } | undefined)?.email ?? ''))}`;
+const byLink = (req: { params: Record<string, string>; body?: unknown }) =>
+  `link:${req.params.token ?? String((req.body as { token?: unknown } | undefined)?.token ?? '')}`;
+
 export function accountApiRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = ctx.config.rateLimits;
+  const perNetwork = rateLimit(limits.accountMailByIp, byIp);
 
   // Both requests answer the same whether or not the address has an account.
   router.post(
     '/confirmation',
-    rateLimit(limits.confirmation, byIp),
+    perNetwork,
+    rateLimit(limits.confirmation, byAddress),
     asyncRoute(async (req, res) => {
       await requestConfirmation(ctx, emailFrom(req.body));
       res.status(202).json({ ok: true });
@@ -32,7 +44,8 @@ export function accountApiRoutes(ctx: AppContext): Router {
 
   router.post(
     '/confirmation/:token',
-    rateLimit(limits.confirmation, byIp),
+    perNetwork,
+    rateLimit(limits.confirmation, byLink),
     asyncRoute(async (req, res) => {
       const user = await confirmEmail(ctx, req.params.token);
       res.json({ ok: true, email: user.email });
@@ -41,7 +54,8 @@ export function accountApiRoutes(ctx: AppContext): Router {
 
   router.post(
     '/password',
-    rateLimit(limits.password, byIp),
+    perNetwork,
+    rateLimit(limits.password, byAddress),
     asyncRoute(async (req, res) => {
       await requestPasswordReset(ctx, emailFrom(req.body));
       res.status(202).json({ ok: true });
@@ -50,7 +64,8 @@ export function accountApiRoutes(ctx: AppContext): Router {
 
   router.put(
     '/password',
-    rateLimit(limits.password, byIp),
+    perNetwork,
+    rateLimit(limits.password, byLink),
     asyncRoute(async (req, res) => {
       await resetPassword(ctx, (req.body ?? {}) as Record<string, unknown>);
       res.json({ ok: true });

@@ -90,7 +90,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailF
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.template}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
       writeFileSync(file, (info as unknown as { message: Buffer }).message);
-      config.log(`mail: wrote "${message.template}" to ${message.to} in ${path.relative(process.cwd(), file)}`);
+      // Without SMTP (development, a trial): the link itself, so a person follows it from the log.
+      config.log(
+        `mail: wrote "${message.template}" to ${message.to} in ${path.relative(process.cwd(), file)}: ${message.link}`,
+      );
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   validateRecord,
 } from '../../records/schema.ts';
 import { searchWords } from '../../records/search.ts';
-import { customers, estimates, handbooks, maintenances, tickets } from './records.ts';
+import { addressMapLink, customers, estimates, handbooks, maintenances, tickets } from './records.ts';
 
 // The generic record rules (src/domain/records), tried on the ticket module's descriptions.
 describe('the ticket module’s records', () => {
@@ -188,5 +188,14 @@ describe('searchWords', () => {
   it('folds case and accents and splits on punctuation', () => {
     expect(searchWords('João  Conceição 3-17')).toEqual(['joao', 'conceicao', '3', '17']);
     expect(searchWords('  ')).toEqual([]);
+  });
+});
+
+describe('addressMapLink', () => {
+  it('opens a map at the address, or nowhere when it says nothing', () => {
+    expect(addressMapLink({ street: 'Rua Augusta', number: '1500', city: 'São Paulo', state: 'SP', main: true })).toBe(
+      `https://www.openstreetmap.org/search?query=${encodeURIComponent('Rua Augusta, 1500, São Paulo, SP')}`,
+    );
+    expect(addressMapLink({ description: 'Casa', street: '  ' })).toBeNull();
   });
 });

@@ -6,12 +6,20 @@ import { ticketChangeErrors, ticketLabel } from './ticket-edits.ts';
 import { TICKET_KINDS, TICKET_PRIORITIES, TICKET_STATUSES } from './tickets.ts';
 import type { FieldSpec, ResourceSpec } from '../../records/schema.ts';
 
+/** An address opens a map at it (a link: nothing is asked of the map until it is tapped). */
+export function addressMapLink(row: Readonly<Record<string, unknown>>): string | null {
+  const parts = ['street', 'number', 'neighborhood', 'city', 'state', 'zip_code']
+    .map((name) => (typeof row[name] === 'string' ? (row[name] as string).trim() : ''))
+    .filter(Boolean);
+  return parts.length ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(parts.join(', '))}` : null;
+}
+
 const ACTIVE: FieldSpec = { name: 'active', type: 'boolean', initial: true };
 
 export const PHONE_ROW: readonly FieldSpec[] = [
   { name: 'main', type: 'boolean' },
   { name: 'description', type: 'text' },
-  { name: 'number', type: 'text', required: true, maxLength: 40 },
+  { name: 'number', type: 'phone', required: true, maxLength: 40 },
 ];
 
 export const ADDRESS_ROW: readonly FieldSpec[] = [
@@ -30,7 +38,10 @@ export const customers: ResourceSpec = {
   resource: 'customers',
   klass: 'Customer',
   fields: [
+    // What a technician needs at the door first: who, how to call, where.
     { name: 'name', type: 'text', required: true },
+    { name: 'phones', type: 'rows', rows: PHONE_ROW },
+    { name: 'addresses', type: 'rows', rows: ADDRESS_ROW, rowLink: addressMapLink },
     { name: 'short_name', type: 'text' },
     { name: 'email', type: 'email' },
     { name: 'site', type: 'url' },
@@ -39,8 +50,6 @@ export const customers: ResourceSpec = {
     { name: 'occupation', type: 'text' },
     { name: 'job_title', type: 'text' },
     { name: 'company_name', type: 'text' },
-    { name: 'phones', type: 'rows', rows: PHONE_ROW },
-    { name: 'addresses', type: 'rows', rows: ADDRESS_ROW },
     { name: 'company_tax_id', type: 'text', deprecated: true },
     { name: 'personal_tax_id', type: 'text', deprecated: true },
     { name: 'id_document', type: 'text', deprecated: true },
