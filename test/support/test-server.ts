@@ -31,13 +31,23 @@ export async function startTestServer(
   options: { env?: Record<string, string>; dataDir?: string; config?: Partial<Config> } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'moneta-test-'));
-  const port = await freePort();
   const logs: string[] = [];
-  const config = loadConfig(
-    { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DIST_DIR: path.resolve('dist'), ...options.env },
-    { rateLimits: GENEROUS, log: (line) => logs.push(line), ...options.config },
-  );
-  const server = await startServer(config);
+  let port = 0;
+  let server: RunningServer | null = null;
+  // A free port may be taken between finding it and listening on it (tests run side by side):
+  // another one is tried then.
+  for (let attempt = 1; !server; attempt++) {
+    port = await freePort();
+    const config = loadConfig(
+      { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DIST_DIR: path.resolve('dist'), ...options.env },
+      { rateLimits: GENEROUS, log: (line) => logs.push(line), ...options.config },
+    );
+    try {
+      server = await startServer(config);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || attempt >= 5) throw error;
+    }
+  }
   return {
     ...server,
     url: `http://localhost:${port}`,

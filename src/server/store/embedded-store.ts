@@ -64,15 +64,35 @@ function launch(options: StoreProcessOptions): Promise<ChildProcess> {
   });
 }
 
+/**
+ * A free port may be taken before the store listens on it (another program starting): the first
+ * start tries a few; restarts keep the port the server's client knows.
+ */
+async function launchOnFreePort(
+  options: Omit<StoreProcessOptions, 'port'>,
+  log: (line: string) => void,
+): Promise<{ child: ChildProcess; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { child: await launch({ ...options, port }), port };
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      log(`store: could not start on port ${port} (${(error as Error).message}); trying another`);
+    }
+  }
+}
+
 export async function startEmbeddedStore(dataDir: string, options: SupervisorOptions = {}): Promise<EmbeddedStore> {
   const log = options.log ?? ((line: string) => console.log(line));
   const pingMs = options.pingMs ?? 5_000;
   const missedPings = options.missedPings ?? 6;
   // A fresh admin per server start: nobody but this server ever needs it.
   const password = randomBytes(24).toString('base64url');
-  const port = await freePort();
   const authorization = 'Basic ' + Buffer.from(`admin:${password}`).toString('base64');
-  let child: ChildProcess = await launch({ dataDir, port, password });
+  const first = await launchOnFreePort({ dataDir, password }, log);
+  const port = first.port;
+  let child: ChildProcess = first.child;
   let closing = false;
   let restarts = 0;
   let missed = 0;
