@@ -159,6 +159,11 @@ export function registerBackgroundWork(work: Stoppable): void {
   backgroundWork.add(work);
 }
 
+/** Stops live syncs and index builds (before a logout ends the session they use). */
+export async function stopBackgroundWork(): Promise<void> {
+  await Promise.all([...backgroundWork].map((work) => work.stop()));
+}
+
 /**
  * Logout on a shared device: stops background work, waits for every read and write in flight,
  * then removes every replica this app opened here and whatever the app stored in IndexedDB
@@ -169,7 +174,7 @@ export function registerBackgroundWork(work: Stoppable): void {
 export async function destroyAllLocalData(): Promise<void> {
   closing = true;
   try {
-    await Promise.all([...backgroundWork].map((work) => work.stop()));
+    await stopBackgroundWork();
     await operationsSettled();
     const names = [...new Set([...registeredReplicas(), ...locals.keys()])];
     const failed: string[] = [];

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { destroyAllLocalData } from '../../data/databases.ts';
+import { destroyAllLocalData, stopBackgroundWork } from '../../data/databases.ts';
 import { logout } from './api/logout.ts';
 import { useSessionStore } from './session-store.ts';
 
@@ -13,6 +13,9 @@ export function useLogout() {
   const navigate = useNavigate();
   return useCallback(
     async ({ keepData }: LogoutOptions) => {
+      // Sync stops first: a request of a live sync answered after the session ended must not be
+      // taken for a lost group (whose copy would go) on a device that keeps its data.
+      await stopBackgroundWork();
       // Signed out locally even when the server is unreachable: the cookie dies with its session.
       await logout().catch(() => undefined);
       const session = useSessionStore.getState();

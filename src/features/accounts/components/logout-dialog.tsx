@@ -12,7 +12,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendUnsentNow } from '../../../data/sync.ts';
 import { useSyncStore } from '../../../data/sync-store.ts';
@@ -37,6 +37,13 @@ export function LogoutDialog({ open, onClose, sessionEnded = false }: LogoutDial
   const logout = useLogout();
   const online = useSyncStore((s) => s.online);
   const [keepData, setKeepData] = useState(false);
+  // The person's own choice outranks the default a late count would set (a slow phone counts
+  // after the box was ticked: their "keep" must not turn into "remove").
+  const chosen = useRef(false);
+  const choose = (keep: boolean) => {
+    chosen.current = true;
+    setKeepData(keep);
+  };
   const [unsent, setUnsent] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const [pending, setPending] = useState(false);
@@ -44,11 +51,13 @@ export function LogoutDialog({ open, onClose, sessionEnded = false }: LogoutDial
   const counted = (counts: ReadonlyArray<{ count: number }>) => {
     const total = counts.reduce((sum, c) => sum + c.count, 0);
     setUnsent(total);
-    setKeepData(total > 0);
+    // Unsent changes found are kept by default whatever was ticked before they were known.
+    if (!chosen.current || total > 0) setKeepData(total > 0);
   };
   const count = () => unsentCounts().then(counted, () => counted([]));
   useEffect(() => {
     if (!open) return;
+    chosen.current = false;
     let live = true;
     unsentCounts().then(
       (counts) => live && counted(counts),
@@ -97,7 +106,7 @@ export function LogoutDialog({ open, onClose, sessionEnded = false }: LogoutDial
             <RadioGroup
               name="keepData"
               value={keepData ? 'keep' : 'remove'}
-              onChange={(event) => setKeepData(event.target.value === 'keep')}
+              onChange={(event) => choose(event.target.value === 'keep')}
             >
               <FormControlLabel value="keep" control={<Radio />} label={t('logout.keepUnsent', { count: unsent })} />
               <FormControlLabel
@@ -111,7 +120,7 @@ export function LogoutDialog({ open, onClose, sessionEnded = false }: LogoutDial
           <>
             <FormControlLabel
               control={
-                <Checkbox name="keepData" checked={keepData} onChange={(event) => setKeepData(event.target.checked)} />
+                <Checkbox name="keepData" checked={keepData} onChange={(event) => choose(event.target.checked)} />
               }
               label={t('nav.logoutKeepData')}
             />
