@@ -161,10 +161,12 @@ async function twoDevices(groupName: string) {
       await device.app.button('actions.save').click();
       await device.page.waitForURL((url) => !url.pathname.endsWith('/edit'));
     }
+    // Each device sends its change once back online; on a machine busy with other work a sync
+    // round (pull, merge, push) takes longer, so the wait is for the state, with room for that.
     await a.context.setOffline(false);
-    await expect.poll(() => pending(a.page), { timeout: 20_000 }).toBe('0');
+    await expect.poll(() => pending(a.page), { timeout: 60_000 }).toBe('0');
     await b.context.setOffline(false);
-    await expect.poll(() => pending(b.page), { timeout: 20_000 }).toBe('0');
+    await expect.poll(() => pending(b.page), { timeout: 60_000 }).toBe('0');
   };
   const close = async () => {
     for (const { context } of devices) await context.close();
