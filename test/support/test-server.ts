@@ -1,9 +1,9 @@
 // Starts the real server (embedded store, HTTP) on a free port with a temporary DATA_DIR.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RunningServer, startServer } from '../../src/server/app.ts';
+import { freePort } from '../../src/server/store/embedded-store.ts';
 import { type Config, DEFAULT_RATE_LIMITS, loadConfig, type RateLimits } from '../../src/server/config.ts';
 
 export interface TestServer extends RunningServer {
@@ -12,16 +12,7 @@ export interface TestServer extends RunningServer {
   stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+export { freePort };
 
 const GENEROUS: RateLimits = Object.fromEntries(
   Object.entries(DEFAULT_RATE_LIMITS).map(([k, v]) => [k, { ...v, max: 10_000 }]),

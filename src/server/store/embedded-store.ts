@@ -29,7 +29,8 @@ export interface SupervisorOptions {
 const ENTRY = fileURLToPath(new URL('./store-process.ts', import.meta.url));
 const MAX_BACKOFF_MS = 5_000;
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on now (it may be taken before use: callers try again). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
