@@ -1,6 +1,8 @@
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -83,6 +85,42 @@ function localeFiles(): Plugin {
   };
 }
 
+// Text files are compressed once at build, with brotli and gzip at their best levels, beside the
+// originals: the server sends the one the browser accepts (src/server/routes/pwa-routes.ts).
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/;
+
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'moneta-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          // Below about a packet, compression saves nothing worth a second file.
+          if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+          const source = readFileSync(file);
+          writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+          );
+        }
+      },
+    },
+  };
+}
+
 // The map functions of the design documents the server deploys to group and personal databases,
 // as code of the app: the device runs its views without eval (src/data/views.ts), and a page
 // policy without 'unsafe-eval' holds. Keyed by the exact source the server deploys.
@@ -121,8 +159,10 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'] },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
+  // No source maps: they would publish the source, and nobody reads them in the field.
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200 },
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [

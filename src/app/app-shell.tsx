@@ -1,18 +1,16 @@
 import { Box, Container } from '@mui/material';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { ReloginDialog } from '../features/accounts/components/relogin-dialog.tsx';
 import { UnconfirmedBanner } from '../features/accounts/components/unconfirmed-banner.tsx';
 import { useSessionStore } from '../features/accounts/session-store.ts';
-import { RevokedDialog } from '../features/sync/components/revoked-dialog.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { PageSpinner } from './page-spinner.tsx';
 import { lastHandle } from './route-handle.ts';
-import { useLiveSync } from './use-live-sync.ts';
-import { useSessionRedirect } from './use-session-redirect.ts';
+
+const SignedInEffects = lazy(() => import('./signed-in-shell.tsx').then((m) => ({ default: m.SignedInEffects })));
 
 function useDocumentTitle() {
   const { t } = useTranslation();
@@ -27,13 +25,12 @@ export function AppShell() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in');
   const signingOut = useSessionStore((s) => s.signingOut);
   useDocumentTitle();
-  useSessionRedirect();
-  useLiveSync();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <NavBar />
       <NewVersionNotice />
-      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 3 } }}>
+      {/* At least a screen high: the footer starts below the fold, so pages filling in never push it. */}
+      <Container component="main" maxWidth="lg" sx={{ flex: 1, minHeight: '100dvh', py: { xs: 2, sm: 3 } }}>
         {signingOut ? (
           <PageSpinner label={t('logout.removing')} />
         ) : (
@@ -46,8 +43,11 @@ export function AppShell() {
         )}
       </Container>
       <AppFooter />
-      <ReloginDialog />
-      {signedIn && <RevokedDialog />}
+      {signedIn && (
+        <Suspense>
+          <SignedInEffects />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </Box>
   );

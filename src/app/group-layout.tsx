@@ -8,6 +8,7 @@ import { useSessionStore } from '../features/accounts/session-store.ts';
 import { useGroupStore } from '../features/groups/group-store.ts';
 import { featureModule } from './feature-modules.ts';
 import { PageSpinner } from './page-spinner.tsx';
+import './register-indexes.ts';
 import { useGroupNav } from './use-group-nav.ts';
 
 /** The error page for a group that failed to load: 403 forbidden, 404 not found, no network… */

@@ -9,7 +9,7 @@ import { registerServiceWorker } from './register-sw.ts';
 initI18n();
 // Vite reports a failed dynamic import of a preloaded chunk here: a new build replaced the files.
 window.addEventListener('vite:preloadError', markNewVersion);
-registerServiceWorker();
+void registerServiceWorker();
 void loadSession();
 
 const root = document.getElementById('root');

@@ -1,22 +1,22 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Button, CircularProgress, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { AppBar, Box, Button, CircularProgress, IconButton, Toolbar, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLoadingStore } from '../data/loading-store.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
-import { AppDrawer } from './app-drawer.tsx';
 import { BrandMark } from './brand-mark.tsx';
-import { featureModule } from './feature-modules.ts';
-import { GroupSwitcher } from './group-switcher.tsx';
-import { ModuleMenu, OthersMenu } from './module-menus.tsx';
-import { SyncStatus } from './sync-status.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { useThemeStore } from './theme-store.ts';
-import { useGroupNav } from './use-group-nav.ts';
-import { UserMenu } from './user-menu.tsx';
+
+// The signed-in parts and the drawer load apart from the public pages' shell (signed-in-shell.tsx).
+const shell = () => import('./signed-in-shell.tsx');
+const SignedInMenus = lazy(() => shell().then((m) => ({ default: m.SignedInMenus })));
+const SignedInStatus = lazy(() => shell().then((m) => ({ default: m.SignedInStatus })));
+const SignedInUserMenu = lazy(() => shell().then((m) => ({ default: m.SignedInUserMenu })));
+const AppDrawer = lazy(() => shell().then((m) => ({ default: m.AppDrawer })));
 
 function LoadingIndicator() {
   const { t } = useTranslation();
@@ -34,25 +34,19 @@ function ThemeToggle() {
   const { mode, toggle } = useThemeStore();
   const label = mode === 'light' ? t('nav.darkTheme') : t('nav.lightTheme');
   return (
-    <Tooltip title={label}>
-      <IconButton color="inherit" aria-label={label} onClick={toggle}>
-        {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
-      </IconButton>
-    </Tooltip>
+    // A native title rather than MUI's Tooltip: Popper would weigh on every public page.
+    <IconButton color="inherit" aria-label={label} title={label} onClick={toggle}>
+      {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+    </IconButton>
   );
-}
-
-/** What the open group's module shows in the navbar (a badge counting what is open). */
-function GroupNavbarItem() {
-  const { group, accountId } = useGroupNav();
-  const Item = featureModule(group?.account.kind)?.NavbarItem;
-  return Item && accountId ? <Item accountId={accountId} /> : null;
 }
 
 export function NavBar() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted once first opened, so its code loads only for those who open it.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   return (
     <AppBar position="sticky" color="primary">
       <Toolbar sx={{ gap: 0.5 }}>
@@ -60,7 +54,10 @@ export function NavBar() {
           color="inherit"
           edge="start"
           aria-label={t('nav.openMenu')}
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerWanted(true);
+            setDrawerOpen(true);
+          }}
           sx={{ display: { md: 'none' } }}
         >
           <MenuIcon />
@@ -68,6 +65,8 @@ export function NavBar() {
         <Box
           component={RouterLink}
           to="/"
+          // Named even where the word is hidden (phones, signed in), so the link is never empty.
+          aria-label="Moneta"
           sx={{
             display: 'flex',
             alignItems: 'center',
@@ -87,22 +86,26 @@ export function NavBar() {
           </Typography>
         </Box>
         {user && (
-          <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-            <GroupSwitcher />
-            <ModuleMenu />
-            <OthersMenu />
-          </Box>
+          <Suspense>
+            <SignedInMenus />
+          </Suspense>
         )}
         <Box sx={{ flex: 1 }} />
-        {user && <SyncStatus />}
-        {user && <GroupNavbarItem />}
+        {user && (
+          <Suspense>
+            <SignedInStatus />
+          </Suspense>
+        )}
         <LoadingIndicator />
         <ThemeToggle />
         <Box sx={{ display: { xs: user ? 'none' : 'inline-flex', sm: 'inline-flex' } }}>
           <LanguageMenu />
         </Box>
         {user ? (
-          <UserMenu user={user} />
+          // The avatar's room is kept while its code loads, so the toolbar does not shift.
+          <Suspense fallback={<Box sx={{ width: 48, height: 48 }} />}>
+            <SignedInUserMenu user={user} />
+          </Suspense>
         ) : (
           <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, ml: 1 }}>
             <Button color="inherit" component={RouterLink} to="/user/login">
@@ -114,7 +117,11 @@ export function NavBar() {
           </Box>
         )}
       </Toolbar>
-      <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      {drawerWanted && (
+        <Suspense>
+          <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

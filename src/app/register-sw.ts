@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { useVersionStore } from '../data/version-store.ts';
 
 const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
@@ -27,8 +26,10 @@ async function reloadOntoNewest(): Promise<void> {
 }
 
 /** Production builds only: in development Vite serves modules the worker would cache stale. */
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // Loaded apart: the worker registers after the page's load event anyway (workbox's default).
+  const { Workbox } = await import('workbox-window');
   const workbox = new Workbox('/sw.js', { scope: '/' });
   const store = useVersionStore.getState();
   store.setReload(() => void reloadOntoNewest());

@@ -1,15 +1,11 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { setCurrentRouteName } from '../data/route-name.ts';
 import { type ModuleDescription, MODULES } from '../domain/modules/index.ts';
 import { RESOURCES } from '../domain/records/index.ts';
-import './register-indexes.ts';
 import type { ResourceSpec } from '../domain/records/schema.ts';
 import { AppShell } from './app-shell.tsx';
-import { pageLoader } from './feature-modules.ts';
-import { GroupLayout } from './group-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
-import { ModulePage } from './module-page.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RouteError } from './route-error.tsx';
 import { lastHandle, type RouteHandle } from './route-handle.ts';
@@ -138,18 +134,20 @@ const PAGES: PageRoute[] = [
 
 /** A module's own pages (a board, a print page), with what the group's screens have. */
 function modulePages(module: ModuleDescription): PageRoute[] {
-  return module.pages.map((page) => {
-    const load = pageLoader(module, page);
-    return {
-      paths: [`/account/:accountId/${page.path}`],
-      handle: { name: page.name, title: page.title },
-      load: async () => {
-        const { default: Page } = await load();
-        return { default: () => <ModulePage page={Page} /> };
-      },
-      group: true,
-    };
-  });
+  return module.pages.map((page) => ({
+    paths: [`/account/:accountId/${page.path}`],
+    handle: { name: page.name, title: page.title },
+    // The modules' screens (feature-modules.ts) load with the page, not with the app.
+    load: async () => {
+      const [{ pageLoader }, { ModulePage }] = await Promise.all([
+        import('./feature-modules.ts'),
+        import('./module-page.tsx'),
+      ]);
+      const { default: Page } = await pageLoader(module, page)();
+      return { default: () => <ModulePage page={Page} /> };
+    },
+    group: true,
+  }));
 }
 
 /** The generic screens of each described resource (spec 001 §2): index, new, show, edit. */
@@ -176,6 +174,9 @@ function resourcePages({ resource, screens = ['index', 'new', 'show', 'edit'] }:
   return (['index', 'new', 'show', 'edit'] as const).filter((s) => screens.includes(s)).map((s) => all[s]);
 }
 
+/** Each route's code, to start loading the first page's before the app has rendered. */
+const loaders = new Map<RouteObject, () => Promise<unknown>>();
+
 function toRoutes({ paths, handle, load, auth }: PageRoute): RouteObject[] {
   const Page = lazyPage(load);
   const element = auth ? (
@@ -185,30 +186,42 @@ function toRoutes({ paths, handle, load, auth }: PageRoute): RouteObject[] {
   ) : (
     <Page />
   );
-  return paths.map((path) => ({ path, handle, element }));
+  return paths.map((path) => {
+    const route = { path, handle, element };
+    loaders.set(route, load);
+    return route;
+  });
 }
 
 const GROUP_PATH = '/account/:accountId';
+// The group's screens need its replica: PouchDB comes with them, not with the public pages.
+const loadGroupLayout = () => import('./group-layout.tsx').then((m) => ({ default: m.GroupLayout }));
+const GroupLayout = lazyPage(loadGroupLayout);
 
 /** Group pages share one layout route, so the group loads once while moving between its pages. */
 function groupRoutes(): RouteObject {
   const children = PAGES.filter((page) => page.group).flatMap((page) =>
     toRoutes({ ...page, auth: false, paths: page.paths.map((path) => path.slice(GROUP_PATH.length + 1)) }),
   );
-  return {
+  const route: RouteObject = {
     path: GROUP_PATH,
     element: (
       <RequireAuth>
         <GroupLayout />
       </RequireAuth>
     ),
-    children: children.map(({ path, handle, element }) =>
-      path === '' ? { index: true, handle, element } : { path, handle, element },
-    ),
+    children: children.map((child) => {
+      const { path, handle, element } = child;
+      const route: RouteObject = path === '' ? { index: true, handle, element } : { path, handle, element };
+      loaders.set(route, loaders.get(child)!);
+      return route;
+    }),
   };
+  loaders.set(route, loadGroupLayout);
+  return route;
 }
 
-export const router = createBrowserRouter([
+const ROUTES: RouteObject[] = [
   {
     element: <AppShell />,
     // The pathless child keeps the shell (navbar, new-version notice) around a failed page.
@@ -219,7 +232,16 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+// The first page's code is fetched now, alongside the texts and the session check, instead of
+// after them: React would only ask for it at the first render.
+for (const match of matchRoutes(ROUTES, window.location) ?? [])
+  void loaders
+    .get(match.route)?.()
+    .catch(() => undefined);
+
+export const router = createBrowserRouter(ROUTES);
 
 // Updated before the new page renders, so its first calls already carry the new route name.
 setCurrentRouteName(lastHandle(router.state.matches)?.name ?? '');

@@ -3,6 +3,7 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import SyncIcon from '@mui/icons-material/Sync';
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import { Badge, IconButton, Tooltip } from '@mui/material';
+import { VisuallyHidden } from '../components/visually-hidden.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../components/use-error-text.ts';
@@ -66,10 +67,9 @@ export function SyncStatus() {
   );
   return (
     <>
-      <Tooltip title={lines.join(' · ')}>
+      <Tooltip title={lines.join(' · ')} describeChild>
         <IconButton
           color="inherit"
-          aria-label={lines.join('. ')}
           aria-haspopup="dialog"
           data-sync-state={!online ? 'offline' : failed ? 'error' : 'online'}
           // The databases this device has synced at least once: what tests wait on, not a fixed delay.
@@ -84,7 +84,10 @@ export function SyncStatus() {
             max={99}
             data-pending={pending}
             data-refused={refused}
+            // The button's name says it in words; the number alone is not read out.
+            slotProps={{ badge: { 'aria-hidden': true } }}
           >
+            <VisuallyHidden>{lines.join('. ')}</VisuallyHidden>
             {icon}
           </Badge>
         </IconButton>

@@ -31,6 +31,9 @@ export function useSessionRedirect(): void {
     }
   }, [status, userId]);
 
+  // Mounted only while signed in (signed-in-shell.tsx): signing out forgets the person's groups.
+  useEffect(() => () => useMyGroupsStore.getState().clear(), []);
+
   // Reloaded whenever the roles change: a group was created, an invite accepted, a member removed.
   useEffect(() => {
     if (userId) void useMyGroupsStore.getState().load(userId);

@@ -16,9 +16,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../components/user-avatar.tsx';
+import { VisuallyHidden } from '../components/visually-hidden.tsx';
 import type { PublicUser } from '../domain/user.ts';
 import { LogoutDialog } from '../features/accounts/components/logout-dialog.tsx';
-import { languageItems } from './language-menu.tsx';
+import { languageItems } from './language-menu-items.tsx';
 import { useGroupNav } from './use-group-nav.ts';
 import { useLanguage } from './use-language.ts';
 
@@ -31,13 +32,9 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const close = () => setAnchor(null);
   return (
     <>
-      <IconButton
-        aria-label={t('nav.userMenu')}
-        aria-haspopup="menu"
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ p: 0.5 }}
-      >
-        <UserAvatar user={user} size={40} />
+      <IconButton aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
+        <VisuallyHidden>{t('nav.userMenu')}</VisuallyHidden>
+        <UserAvatar user={user} size={40} decorative />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>

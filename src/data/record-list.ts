@@ -1,6 +1,7 @@
 // One page of a record list, read from the local replica: sorted and paged through a
 // pouchdb-find index, or, with search terms, through the group's search view (the words of
 // each record's searchable fields), then sorted on the device.
+import { specOfKlass } from '../domain/records/index.ts';
 import { searchWords } from '../domain/records/search.ts';
 import type { SortDirection } from '../domain/records/schema.ts';
 import { localDb } from './databases.ts';
@@ -40,17 +41,47 @@ function countKlass(dbName: string, klass: string): Promise<number> {
   });
 }
 
-/** Ids of the records holding a word that starts with every term. */
-async function searchIds(dbName: string, klass: string, terms: readonly string[]): Promise<string[]> {
+/** How many records of a referenced kind one term may reach through (a one-letter term). */
+const REFERENCED_MAX = 500;
+
+/** The kinds a klass's records point at, with the fields that point: a ticket's customer. */
+function referencesOf(klass: string): Array<{ klass: string }> {
+  const kinds = (specOfKlass(klass)?.fields ?? []).flatMap((f) => (f.type === 'reference' && f.ref ? [f.ref] : []));
+  return [...new Set(kinds)].filter((kind) => kind !== klass).map((kind) => ({ klass: kind }));
+}
+
+/** Ids of the records of `klass` holding a word that starts with `term`. */
+async function idsWithWord(dbName: string, klass: string, term: string, limit?: number): Promise<string[]> {
+  const { rows } = await localDb(dbName).query(SEARCH_VIEW, {
+    startkey: [klass, term],
+    endkey: [klass, `${term}\ufff0`],
+    reduce: false,
+    ...(limit ? { limit } : {}),
+  });
+  return rows.map((row) => row.id!);
+}
+
+/**
+ * Ids of the records a term finds: by their own words, or by the words of a record they point
+ * at (the tickets of a customer or an equipment named so).
+ */
+async function idsForTerm(dbName: string, klass: string, term: string): Promise<string[]> {
   const db = localDb(dbName);
+  const own = idsWithWord(dbName, klass, term);
+  const through = referencesOf(klass).map(async (ref) => {
+    const targets = await idsWithWord(dbName, ref.klass, term, REFERENCED_MAX);
+    if (targets.length === 0) return [];
+    const { rows } = await db.query(SEARCH_VIEW, { keys: targets.map((id) => [klass, `@${id}`]), reduce: false });
+    return rows.map((row) => row.id!);
+  });
+  return (await Promise.all([own, ...through])).flat();
+}
+
+/** Ids of the records matching every term. */
+async function searchIds(dbName: string, klass: string, terms: readonly string[]): Promise<string[]> {
   let found: Set<string> | null = null;
   for (const term of terms) {
-    const { rows } = await db.query(SEARCH_VIEW, {
-      startkey: [klass, term],
-      endkey: [klass, `${term}\ufff0`],
-      reduce: false,
-    });
-    const ids = new Set(rows.map((row) => row.id!).filter((id) => found === null || found.has(id)));
+    const ids = new Set((await idsForTerm(dbName, klass, term)).filter((id) => found === null || found.has(id)));
     found = ids;
     if (found.size === 0) break;
   }

@@ -1,4 +1,7 @@
-// A benchmark's browser-side entry, bundled in memory with the app's own code, for a page to load.
+// What benchmarks build: the app itself, and a browser-side entry bundled with the app's code.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { build } from 'vite';
 import { couchViews } from '../../vite.config.ts';
 
@@ -16,4 +19,12 @@ export async function bundleForBrowser(entry: string): Promise<string> {
   });
   const output = (Array.isArray(bundle) ? bundle[0] : bundle) as { output: Array<{ code?: string }> };
   return output.output.find((o) => o.code)!.code!;
+}
+
+/** The production build, in a temporary directory, or the one BENCH_DIST names (e.g. dist). */
+export async function buildApp(): Promise<{ dir: string; temporary: boolean }> {
+  if (process.env.BENCH_DIST) return { dir: path.resolve(process.env.BENCH_DIST), temporary: false };
+  const dir = mkdtempSync(path.join(tmpdir(), 'moneta-bench-dist-'));
+  await build({ logLevel: 'error', build: { outDir: dir, emptyOutDir: true } });
+  return { dir, temporary: true };
 }

@@ -5,12 +5,9 @@
 // the ticket list's first rows (a full page load and an in-app navigation), a search typed in
 // the list, and the board. Each figure is the median of a few runs, against the 300 ms target.
 // BENCH_TICKETS changes the size, BENCH_RUNS the runs, BENCH_DIST reuses a build (e.g. dist).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
-import { bundleForBrowser } from './bundle.ts';
+import { buildApp, bundleForBrowser } from './bundle.ts';
 import { moduleOf } from '../../src/domain/modules/index.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
@@ -206,13 +203,6 @@ async function navigate(page: Page, url: string, name: 'row' | 'board'): Promise
     return start;
   }, url);
   return (await mark(page, name, 30_000)) - started;
-}
-
-async function buildApp(): Promise<{ dir: string; temporary: boolean }> {
-  if (process.env.BENCH_DIST) return { dir: path.resolve(process.env.BENCH_DIST), temporary: false };
-  const dir = mkdtempSync(path.join(tmpdir(), 'moneta-bench-dist-'));
-  await build({ logLevel: 'error', build: { outDir: dir, emptyOutDir: true } });
-  return { dir, temporary: true };
 }
 
 async function bundleEntry(): Promise<string> {

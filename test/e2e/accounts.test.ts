@@ -114,6 +114,36 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('keeps the language picked on the login page after sign-in, in place of the saved one', async () => {
+    const user = await registerUser(e2e.server.url); // signed up in English: its setting says en
+    await confirmUser(e2e.server, user);
+    const context = await newContext(e2e.browser, e2e.server.url);
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    await page.goto('/user/login');
+    await app.chooseLanguage('pt-BR');
+    await app.button('login.submit').waitFor();
+    await app.fill({ username: user.email, password: user.password });
+    await app.button('login.submit').click();
+    await page.waitForURL((url) => url.pathname === '/account/new');
+    await app.heading('accountNew.title').waitFor();
+    const saved = async () => {
+      const found = await user.client.post<{ docs: Array<{ value: string }> }>(`/db/${user.id}/_find`, {
+        selector: { klass: 'Adjustment', key: 'locale' },
+      });
+      return found.body.docs[0]?.value;
+    };
+    await expect.poll(saved).toBe('pt-BR');
+    // Another device, nothing picked there: the saved setting is now Portuguese.
+    const other = await newContext(e2e.browser, e2e.server.url);
+    const second = new AppPage(await other.newPage());
+    await second.login(user.email, user.password);
+    second.locale = 'pt-BR';
+    await second.heading('accountNew.title').waitFor();
+    await other.close();
+    await context.close();
+  });
+
   it('follows the device’s dark setting until the person picks a theme here', async () => {
     const context = await e2e.browser.newContext({
       baseURL: e2e.server.url,

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
-import { launchProfile, newContext, SCREENSHOTS, screenshots } from './support/browser.ts';
+import { DESKTOP, launchProfile, newContext, PHONE, SCREENSHOTS, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -41,6 +41,24 @@ async function putDoc(user: TestUser, db: string, doc: Record<string, unknown>):
 async function onServer<T = Record<string, unknown>>(user: TestUser, db: string, klass: string): Promise<T[]> {
   const res = await user.client.post<{ docs: T[] }>(`/db/${db}/_find`, { selector: { klass }, limit: 1000 });
   return res.body.docs;
+}
+
+/** A customer's signature, drawn with the mouse on the receipt's pad. */
+async function signOnPad(page: Page): Promise<void> {
+  const pad = page.locator('canvas[data-signature-pad]');
+  await pad.waitFor();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step++) {
+    await page.mouse.move(
+      box.x + box.width * (0.15 + step * 0.05),
+      box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)),
+      { steps: 2 },
+    );
+  }
+  await page.mouse.up();
+  await expect.poll(() => pad.getAttribute('data-strokes')).toBe('1');
 }
 
 /** Picks a record in a reference field (an autocomplete) by typing part of its title. */
@@ -237,20 +255,7 @@ async function visit(show: (page: Page) => void): Promise<void> {
     // The customer signs the contract receipt on the technician's screen.
     await page.goto(`/account/${db}/tickets/${ticketId}`);
     await page.getByRole('link', { name: app.t('receipts.contractTitle') }).click();
-    const pad = page.locator('canvas[data-signature-pad]');
-    await pad.waitFor();
-    const box = (await pad.boundingBox())!;
-    await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
-    await page.mouse.down();
-    for (let step = 1; step <= 12; step++) {
-      await page.mouse.move(
-        box.x + box.width * (0.15 + step * 0.05),
-        box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)),
-        { steps: 2 },
-      );
-    }
-    await page.mouse.up();
-    await expect.poll(() => pad.getAttribute('data-strokes')).toBe('1');
+    await signOnPad(page);
     await app.field('legible_name').fill('Rosa Almeida');
     await app.button('receipts.sign.save').click();
     await page.getByText(app.t('receipts.sign.saved')).waitFor();
@@ -274,6 +279,18 @@ async function visit(show: (page: Page) => void): Promise<void> {
     ]);
     expect(await pdfPages(pdf)).toBeGreaterThan(0);
 
+    // The service receipt is signed the same way, on request: both copies print the signature.
+    await page.goto(`/account/${db}/tickets/${ticketId}/receipt/service`);
+    await app.button('receipts.sign.start').click();
+    await signOnPad(page);
+    await app.field('legible_name').fill('Rosa Almeida');
+    await app.button('receipts.sign.save').click();
+    await page.getByText(app.t('receipts.sign.saved')).waitFor();
+    await expect
+      .poll(() => page.getByRole('img', { name: app.t('receipts.signatureOf', { name: 'Rosa Almeida' }) }).count())
+      .toBe(2);
+    await screenshots(page, 'visit-service-receipt');
+
     // Nothing reached the server yet: all of it waits on the device.
     expect((await user.client.get(`/db/${db}/${ticketId}`)).status).toBe(404);
     expect(Number(await page.locator('[data-pending]').getAttribute('data-pending'))).toBeGreaterThan(5);
@@ -293,6 +310,7 @@ async function visit(show: (page: Page) => void): Promise<void> {
         { item: 'Verificar gás', done: false },
       ],
       contract_receipt: { legible_name: 'Rosa Almeida' },
+      service_receipt: { legible_name: 'Rosa Almeida' },
     });
     expect(String((ticket.contract_receipt as { signature: string }).signature)).toMatch(/^data:image\/png;base64,/);
     await expect
@@ -344,6 +362,12 @@ async function visit(show: (page: Page) => void): Promise<void> {
     await page.locator(`article[data-ticket="${ticketId}"][aria-busy="false"]`).waitFor();
     expect(await column('open').getByRole('article').count()).toBe(1);
     await expect.poll(async () => (await ticketOnServer()).status, { timeout: 30_000 }).toBe('done');
+    // On a phone an empty status is a narrow column: the next tickets are a short swipe away.
+    await page.setViewportSize(PHONE);
+    const width = async (status: string) => (await column(status).boundingBox())?.width ?? 0;
+    await expect.poll(async () => (await width('doing')) * 2 < (await width('open'))).toBe(true);
+    await screenshots(page, 'visit-board-after');
+    await page.setViewportSize(DESKTOP);
 
     // The bars and the badge follow: the high-priority ticket is the only one open.
     await expect.poll(() => badge.getAttribute('data-count'), { timeout: 20_000 }).toBe('1');

@@ -75,6 +75,16 @@ describe('contract_receipt on tickets', () => {
     }
   });
 
+  it('keeps a signed service receipt, and judges it as the contract one', async () => {
+    const signed: Record<string, unknown> = { ...ticket(), service_receipt: RECEIPT };
+    expect((await put(signed)).status).toBe(201);
+    expect((await owner.client.get(`/db/${db}/${signed._id as string}`)).body.service_receipt).toEqual(RECEIPT);
+    const bad = { ...ticket(), service_receipt: { ...RECEIPT, date: '2026-02-30' } };
+    const res = await put(bad);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ error: 'unprocessable_entity', reason: { 'service_receipt.date': ['is invalid'] } });
+  });
+
   it('refuses only the bad ticket of a replication batch', async () => {
     const good = ticket(RECEIPT);
     const bad = ticket({ ...RECEIPT, signature: 42 });

@@ -6,6 +6,8 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** The body as sent, e.g. still compressed. */
+  bytes: Buffer;
 }
 
 export function rawRequest(
@@ -21,9 +23,10 @@ export function rawRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
-        );
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: bytes.toString('utf8'), bytes });
+        });
         res.on('error', reject);
       },
     );

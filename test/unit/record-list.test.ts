@@ -9,6 +9,23 @@ import { designDocsFor } from '../../src/server/store/design-docs.ts';
 
 const name = newId('Account');
 const names = Array.from({ length: 45 }, (_, i) => `Cliente ${String(i + 1).padStart(2, '0')}`);
+const ana = { _id: newId('Customer'), klass: 'Customer', name: 'Ana Conceição', created_at: '2025-12-01T00:00:00Z' };
+const split = { _id: newId('Equipment'), klass: 'Equipment', identifier: 'SN-100', description: 'Split' };
+const ticket = (number: string, title: string, refs: Record<string, string>) => ({
+  _id: newId('Ticket'),
+  klass: 'Ticket',
+  number,
+  title,
+  status: 'open',
+  created_at: `2026-03-0${number.slice(-1)}T00:00:00Z`,
+  ...refs,
+});
+const tickets = [
+  ticket('1-117', 'Compressor ruidoso', { customer_id: ana._id, equipment_id: split._id }),
+  ticket('1-2', 'Troca de filtro', { customer_id: ana._id }),
+  ticket('1-3', 'Compressor da Ana', {}),
+  ticket('1-4', 'Revisão', {}),
+];
 
 beforeAll(async () => {
   await localDb(name).bulkDocs([
@@ -22,6 +39,9 @@ beforeAll(async () => {
     })),
     // Other kinds never show in the list or its count.
     { _id: newId('Equipment'), klass: 'Equipment', name: 'Cliente 99' },
+    ana,
+    split,
+    ...tickets,
   ] as never[]);
 });
 afterAll(() => destroyLocalDb(name));
@@ -34,9 +54,9 @@ describe('list paging on the device', () => {
     const pages = await Promise.all(
       [1, 2, 3, 4].map((page) => listRecords<{ _id: string; name: string }>(name, { ...query, page })),
     );
-    expect(pages.map((p) => p.total)).toEqual([45, 45, 45, 45]);
-    expect(pages.map((p) => p.rows.length)).toEqual([20, 20, 5, 0]);
-    expect(pages.flatMap((p) => namesOf(p.rows))).toEqual(names);
+    expect(pages.map((p) => p.total)).toEqual([46, 46, 46, 46]);
+    expect(pages.map((p) => p.rows.length)).toEqual([20, 20, 6, 0]);
+    expect(pages.flatMap((p) => namesOf(p.rows))).toEqual([ana.name, ...names]);
   });
 
   it('sorts descending by another field', async () => {
@@ -72,5 +92,29 @@ describe('list paging on the device', () => {
       page: 2,
     });
     expect(namesOf(second.rows)).toEqual(['Cliente 44', 'Cliente 45']);
+  });
+
+  it('finds records through the records they point at, and numbers with or without their dash', async () => {
+    const titles = async (search: string) =>
+      (
+        await listRecords<{ _id: string; title: string }>(name, {
+          klass: 'Ticket',
+          sort: 'number',
+          direction: 'asc',
+          page: 1,
+          perPage: 20,
+          search,
+        })
+      ).rows.map((r) => r.title);
+    // In number order (1-2 before 1-117). The customer's name, the equipment's serial: their tickets, and the tickets naming them.
+    expect(await titles('conceicao')).toEqual(['Troca de filtro', 'Compressor ruidoso']);
+    expect(await titles('ana')).toEqual(['Troca de filtro', 'Compressor da Ana', 'Compressor ruidoso']);
+    expect(await titles('sn-100')).toEqual(['Compressor ruidoso']);
+    // Every term must match, each by the record or by what it points at.
+    expect(await titles('ana compressor')).toEqual(['Compressor da Ana', 'Compressor ruidoso']);
+    expect(await titles('ana filtro')).toEqual(['Troca de filtro']);
+    expect(await titles('1117')).toEqual(['Compressor ruidoso']);
+    expect(await titles('1-117')).toEqual(['Compressor ruidoso']);
+    expect(await titles('revisao ana')).toEqual([]);
   });
 });

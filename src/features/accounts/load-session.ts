@@ -1,7 +1,8 @@
 import { isApiError } from '../../data/api-error.ts';
+import type { Locale } from '../../domain/locale.ts';
 import type { PublicUser } from '../../domain/user.ts';
 import { getSession } from './api/get-session.ts';
-import { getLocaleSetting } from './api/locale-setting.ts';
+import { getLocaleSetting, saveLocaleSetting } from './api/locale-setting.ts';
 import { loadUser } from './api/load-user.ts';
 import { applyLocale } from './apply-locale.ts';
 import { lastSignedInUser, useSessionStore } from './session-store.ts';
@@ -15,10 +16,11 @@ async function userLocale(user: PublicUser) {
 }
 
 /**
- * Reads the session, then the user and their language setting. Offline, the last signed-in
+ * Reads the session, then the user and their language setting; `picked` (chosen on the login
+ * page) replaces that setting. Offline, the last signed-in
  * user is kept so the app still opens; any other failure means signed out.
  */
-export async function loadSession(): Promise<PublicUser | null> {
+export async function loadSession(picked: Locale | null = null): Promise<PublicUser | null> {
   const { signIn, signOut } = useSessionStore.getState();
   try {
     const { userCtx } = await getSession();
@@ -27,8 +29,10 @@ export async function loadSession(): Promise<PublicUser | null> {
       return null;
     }
     const user = await loadUser(userCtx.name);
-    const locale = await userLocale(user);
+    const locale = picked ?? (await userLocale(user));
     if (locale) await applyLocale(locale);
+    // Saved in the background: failures saving a setting are swallowed (spec 000 §8).
+    if (picked) void saveLocaleSetting(user._id, picked).catch(() => undefined);
     signIn(user);
     return user;
   } catch (error) {

@@ -3,6 +3,7 @@ import type { Locale } from '../../domain/locale.ts';
 import { saveLocaleSetting } from './api/locale-setting.ts';
 import { applyLocale } from './apply-locale.ts';
 import { loadSession } from './load-session.ts';
+import { rememberSignedOutPick } from './signed-out-locale.ts';
 import { useSessionStore } from './session-store.ts';
 
 /** Applies the language at once; signed in, it is also saved in the personal database. */
@@ -11,7 +12,10 @@ export function useChangeLanguage() {
   return useCallback(
     async (locale: Locale) => {
       await applyLocale(locale);
-      if (!userId) return;
+      if (!userId) {
+        rememberSignedOutPick(locale);
+        return;
+      }
       try {
         await saveLocaleSetting(userId, locale);
         await loadSession();

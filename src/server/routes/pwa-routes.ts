@@ -1,30 +1,73 @@
 // The built PWA: hashed assets cached for a year, everything else revalidated, and the SPA
-// fallback to index.html for client routes.
+// fallback to index.html for client routes. Text files go out as the brotli or gzip copy the
+// build made beside them (vite.config.ts), when the browser accepts it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Router } from 'express';
+import express, { type Response, type Router } from 'express';
 import type { AppContext } from '../context.ts';
 
 const ASSET = /\.(js|mjs|css|map|png|jpe?g|svg|ico|json|webmanifest|txt|woff2?|html)$/;
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+function cacheHeaders(res: Response, file: string): void {
+  const hashed = file.includes(`${path.sep}assets${path.sep}`);
+  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** The names an Accept-Encoding header allows (q=0 refuses one). */
+function accepted(header: string | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    if (name && (q === undefined || Number(q) > 0)) names.add(name);
+  }
+  return names;
+}
+
+/** Sends `file` (inside dist), compressed if a copy the browser accepts exists. */
+function sendBuilt(req: express.Request, res: Response, file: string, next: express.NextFunction): void {
+  res.vary('Accept-Encoding');
+  cacheHeaders(res, file);
+  const accepts = accepted(req.headers['accept-encoding']);
+  const encoding = ENCODINGS.find((e) => accepts.has(e.name) && existsSync(file + e.suffix));
+  if (!encoding) return res.sendFile(file, (error) => error && next(error));
+  // The type of the original, not of the .br/.gz file; send() keeps a type already set.
+  res.type(path.extname(file));
+  res.setHeader('Content-Encoding', encoding.name);
+  res.sendFile(file + encoding.suffix, (error) => error && next(error));
+}
 
 export function pwaRoutes(ctx: AppContext): Router {
   const router = express.Router();
-  const dist = ctx.config.distDir;
+  const dist = path.resolve(ctx.config.distDir);
   const index = path.join(dist, 'index.html');
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let file: string;
+    try {
+      file = path.join(dist, decodeURIComponent(req.path));
+    } catch {
+      return next();
+    }
+    // Files of the build by their own names, nothing outside dist.
+    if (!file.startsWith(dist + path.sep) || /\.(br|gz)$/.test(file) || !existsSync(file) || !ASSET.test(file))
+      return next();
+    sendBuilt(req, res, file, next);
+  });
   router.use(
     express.static(dist, {
       index: false,
-      setHeaders(res, file) {
-        const hashed = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      setHeaders: cacheHeaders,
     }),
   );
   router.get('*', (req, res, next) => {
     // A missing asset is a real 404, not a client route (client routes may hold dots: link tokens).
     if (ASSET.test(req.path) || !existsSync(index)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    sendBuilt(req, res, index, next);
   });
   return router;
 }

@@ -5,7 +5,14 @@ import { validateLogin } from '../../domain/account-forms.ts';
 import { MESSAGES } from '../../domain/errors.ts';
 import { normalizeEmail } from '../../domain/user.ts';
 import type { AppContext } from '../context.ts';
-import { isSecure, readCredentials, requireActive, requireAuth, requirePerson } from '../http/authenticate.ts';
+import {
+  currentAuth,
+  isSecure,
+  readCredentials,
+  requireActive,
+  requireAuth,
+  requirePerson,
+} from '../http/authenticate.ts';
 import { asObject, readJsonBody } from '../http/body.ts';
 import { badRequest, forbidden, notFound } from '../http/http-error.ts';
 import { byIp, RateLimiter } from '../http/rate-limit.ts';
@@ -62,11 +69,14 @@ export function serverEndpoints(ctx: AppContext): Record<ServerEndpoint['kind'],
 
     async session(req, res, { method }) {
       if (method === 'GET') {
-        const auth = await requireAuth(ctx, req, res);
+        // As CouchDB: a visitor (or a cookie that no longer opens anything, now cleared) reads an
+        // anonymous userCtx with 200, so the public pages' session check is not an error in the
+        // console. A bearer token that does not open anything is still a 401.
+        const auth = await currentAuth(ctx, req, res);
         res.json({
           ok: true,
-          userCtx: { name: auth.user._id, roles: auth.user.roles },
-          info: { authenticated: auth.via },
+          userCtx: auth ? { name: auth.user._id, roles: auth.user.roles } : { name: null, roles: [] },
+          info: auth ? { authenticated: auth.via } : {},
         });
         return;
       }

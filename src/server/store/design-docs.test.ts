@@ -88,6 +88,23 @@ describe('design documents', () => {
       ['Handbook', 'con'],
     ]);
     expect(runMap(map, { klass: 'Adjustment', key: 'name', value: 'x' })).toEqual([]);
+    // Numbers are found with or without their dash; a record is keyed by the records it points at.
+    const ticket = {
+      klass: 'Ticket',
+      number: '1-17',
+      title: 'Split (novo)',
+      customer_id: 'cus-1',
+      equipment_id: 'eqp-2',
+    };
+    expect(runMap(map, ticket).map(([k]) => k)).toEqual([
+      ['Ticket', '@cus-1'],
+      ['Ticket', '@eqp-2'],
+      ['Ticket', '1'],
+      ['Ticket', '17'],
+      ['Ticket', '117'],
+      ['Ticket', 'split'],
+      ['Ticket', 'novo'],
+    ]);
     // The view and the descriptions agree on what is searched, and on how words are cut.
     for (const spec of RESOURCES) {
       const doc: Record<string, unknown> = { klass: spec.klass };

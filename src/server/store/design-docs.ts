@@ -25,6 +25,12 @@ export interface DesignDoc extends CouchDoc {
  */
 const PLACEHOLDERS: Record<string, () => string> = {
   $SEARCH_FIELDS: () => JSON.stringify(Object.fromEntries(RESOURCES.map((spec) => [spec.klass, spec.search]))),
+  $REFERENCE_FIELDS: () =>
+    JSON.stringify(
+      Object.fromEntries(
+        RESOURCES.map((spec) => [spec.klass, spec.fields.filter((f) => f.type === 'reference').map((f) => f.name)]),
+      ),
+    ),
 };
 
 function read(file: string): string {

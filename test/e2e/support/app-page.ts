@@ -165,8 +165,9 @@ export class AppPage {
 
   /** The navbar's group switcher (desktop widths); returns the open menu. */
   async openSwitcher() {
-    const prefix = this.t('nav.switchGroup', { name: '\u0000' }).split('\u0000')[0]!;
-    await this.page.getByRole('button', { name: prefix }).click();
+    // The label around the group's name: what stays when the name is taken out.
+    const [before, after] = this.t('nav.switchGroup', { name: '\u0000' }).split('\u0000');
+    await this.page.getByRole('button', { name: (before || after)! }).click();
     const menu = this.page.getByRole('menu');
     await menu.waitFor();
     return menu;

@@ -3,14 +3,14 @@ import { FieldErrors } from '../../errors.ts';
 import { tickets } from './records.ts';
 import { validateRecord } from '../../records/schema.ts';
 import {
-  checkContractReceipt,
+  checkReceipts,
   contractReceiptState,
   customerPhones,
   isReceiptKind,
   localDay,
   MAX_SIGNATURE_BYTES,
-  storedContractReceipt,
-  validateContractReceipt,
+  storedReceipt,
+  validateSignedReceipt,
 } from './receipts.ts';
 
 const PNG =
@@ -26,37 +26,37 @@ describe('isReceiptKind', () => {
   });
 });
 
-describe('validateContractReceipt', () => {
+describe('validateSignedReceipt', () => {
   it('accepts a dated, named PNG signature', () => {
-    expect(validateContractReceipt(receipt).hasErrors).toBe(false);
+    expect(validateSignedReceipt(receipt).hasErrors).toBe(false);
   });
 
   it('wants a legible name, a real date and a signature', () => {
-    expect(validateContractReceipt({ legible_name: '  ', date: '', signature: '' }).reasons).toEqual({
+    expect(validateSignedReceipt({ legible_name: '  ', date: '', signature: '' }).reasons).toEqual({
       legible_name: ["can't be blank"],
       date: ["can't be blank"],
       signature: ["can't be blank"],
     });
-    expect(validateContractReceipt({ ...receipt, date: '2026-02-30' }).reasons).toEqual({ date: ['is invalid'] });
-    expect(validateContractReceipt({ ...receipt, date: '22/11/2026' }).reasons).toEqual({ date: ['is invalid'] });
-    expect(validateContractReceipt({ ...receipt, legible_name: 'x'.repeat(256) }).reasons).toEqual({
+    expect(validateSignedReceipt({ ...receipt, date: '2026-02-30' }).reasons).toEqual({ date: ['is invalid'] });
+    expect(validateSignedReceipt({ ...receipt, date: '22/11/2026' }).reasons).toEqual({ date: ['is invalid'] });
+    expect(validateSignedReceipt({ ...receipt, legible_name: 'x'.repeat(256) }).reasons).toEqual({
       legible_name: ['is too long'],
     });
   });
 
   it('takes only PNG data URLs under 200 KB', () => {
     for (const signature of ['data:image/jpeg;base64,AAAA', 'https://example.com/a.png', 'data:image/png;base64,<>'])
-      expect(validateContractReceipt({ ...receipt, signature }).reasons).toEqual({ signature: ['is invalid'] });
+      expect(validateSignedReceipt({ ...receipt, signature }).reasons).toEqual({ signature: ['is invalid'] });
     const big = `data:image/png;base64,${'A'.repeat(MAX_SIGNATURE_BYTES)}`;
-    expect(validateContractReceipt({ ...receipt, signature: big }).reasons).toEqual({ signature: ['is too long'] });
-    expect(validateContractReceipt({ ...receipt, signature: 42 }).reasons).toEqual({ signature: ["can't be blank"] });
+    expect(validateSignedReceipt({ ...receipt, signature: big }).reasons).toEqual({ signature: ['is too long'] });
+    expect(validateSignedReceipt({ ...receipt, signature: 42 }).reasons).toEqual({ signature: ["can't be blank"] });
   });
 });
 
-describe('checkContractReceipt', () => {
+describe('checkReceipts', () => {
   const check = (contract_receipt: unknown) => {
     const errors = new FieldErrors();
-    checkContractReceipt({ contract_receipt }, errors);
+    checkReceipts({ contract_receipt }, errors);
     return errors.reasons;
   };
 
@@ -84,16 +84,28 @@ describe('checkContractReceipt', () => {
       'contract_receipt.legible_name': ["can't be blank"],
     });
   });
+
+  it('checks the signed service receipt the same way', () => {
+    const errors = new FieldErrors();
+    checkReceipts({ service_receipt: receipt, contract_receipt: receipt }, errors);
+    expect(errors.reasons).toEqual({});
+    checkReceipts({ service_receipt: { ...receipt, signature: '' } }, errors);
+    expect(errors.reasons).toEqual({ 'service_receipt.signature': ["can't be blank"] });
+  });
 });
 
-describe('storedContractReceipt and contractReceiptState', () => {
+describe('storedReceipt and contractReceiptState', () => {
   const withContract = { contract_id: 'cnt-00000000-0000-4000-8000-000000000001' };
 
   it('reads a valid stored receipt, and nothing else', () => {
-    expect(storedContractReceipt({ contract_receipt: receipt })).toEqual(receipt);
-    expect(storedContractReceipt({ contract_receipt: { ...receipt, signature: 'x' } })).toBeNull();
-    expect(storedContractReceipt({ contract_receipt: 'signed' })).toBeNull();
-    expect(storedContractReceipt({})).toBeNull();
+    expect(storedReceipt({ contract_receipt: receipt }, 'contract')).toEqual(receipt);
+    expect(storedReceipt({ contract_receipt: { ...receipt, signature: 'x' } }, 'contract')).toBeNull();
+    expect(storedReceipt({ contract_receipt: 'signed' }, 'contract')).toBeNull();
+    expect(storedReceipt({}, 'contract')).toBeNull();
+    // Each kind has its own: the service receipt's signature is not the contract's.
+    expect(storedReceipt({ service_receipt: receipt }, 'service')).toEqual(receipt);
+    expect(storedReceipt({ service_receipt: receipt }, 'contract')).toBeNull();
+    expect(contractReceiptState({ service_receipt: receipt }, 'always')).toBe('pending');
   });
 
   it('asks tickets with a contract on demand, and every ticket when always', () => {

@@ -1,7 +1,8 @@
 // Ticket receipts (spec 001 §2 "ticket receipts", §3 "Contract receipt: date, legible name,
-// signature", §5): which receipts a ticket has, and the signed contract receipt it stores.
-// The tickets spec (records/ticket-module.ts) has no form field for `contract_receipt`: its
-// record check (checkContractReceipt) is the one place that says what a stored receipt must be.
+// signature", §5): which receipts a ticket has, and the signed receipts it stores. Both kinds can
+// be signed on the screen (`contract_receipt`, `service_receipt`): a shop's customer signs the
+// service receipt as often as the contract one. The tickets spec has no form field for them: its
+// record check (checkReceipts) is the one place that says what a stored receipt must be.
 import { FIELD_MESSAGES as M, FieldErrors } from '../../errors.ts';
 import { isValidDate } from '../../records/schema.ts';
 import { receiptRequired } from './tickets.ts';
@@ -13,8 +14,13 @@ export function isReceiptKind(value: unknown): value is ReceiptKind {
   return typeof value === 'string' && (RECEIPT_KINDS as readonly string[]).includes(value);
 }
 
-/** What a ticket stores once its customer has signed: `ticket.contract_receipt`. */
-export interface ContractReceipt {
+/** The ticket's field holding the signed receipt of a kind. */
+export function receiptField(kind: ReceiptKind): `${ReceiptKind}_receipt` {
+  return `${kind}_receipt`;
+}
+
+/** What a ticket stores once its customer has signed: `ticket.contract_receipt`, `ticket.service_receipt`. */
+export interface SignedReceipt {
   /** YYYY-MM-DD. */
   date: string;
   legible_name: string;
@@ -31,7 +37,7 @@ export const MAX_LEGIBLE_NAME = 255;
 const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
 
 /** Checks a receipt before it is saved; the reasons use the standard field messages. */
-export function validateContractReceipt(input: Readonly<Record<string, unknown>>): FieldErrors {
+export function validateSignedReceipt(input: Readonly<Record<string, unknown>>): FieldErrors {
   const errors = new FieldErrors();
   const name = typeof input.legible_name === 'string' ? input.legible_name.trim() : '';
   if (!name) errors.add('legible_name', M.blank);
@@ -51,24 +57,27 @@ export function validateContractReceipt(input: Readonly<Record<string, unknown>>
  * The tickets spec's record check: a ticket may have no receipt yet, but one it stores must be
  * whole. Reasons are keyed by path (`contract_receipt.signature`), as rows' columns are.
  */
-export function checkContractReceipt(ticket: Readonly<Record<string, unknown>>, errors: FieldErrors): void {
-  const receipt = ticket.contract_receipt;
-  if (receipt === undefined || receipt === null) return;
-  if (typeof receipt !== 'object' || Array.isArray(receipt)) {
-    errors.add('contract_receipt', M.invalid);
-    return;
+export function checkReceipts(ticket: Readonly<Record<string, unknown>>, errors: FieldErrors): void {
+  for (const kind of RECEIPT_KINDS) {
+    const field = receiptField(kind);
+    const receipt = ticket[field];
+    if (receipt === undefined || receipt === null) continue;
+    if (typeof receipt !== 'object' || Array.isArray(receipt)) {
+      errors.add(field, M.invalid);
+      continue;
+    }
+    const found = validateSignedReceipt(receipt as Record<string, unknown>).reasons;
+    for (const [name, messages] of Object.entries(found))
+      for (const message of messages) errors.add(`${field}.${name}`, message);
   }
-  const found = validateContractReceipt(receipt as Record<string, unknown>).reasons;
-  for (const [field, messages] of Object.entries(found))
-    for (const message of messages) errors.add(`contract_receipt.${field}`, message);
 }
 
-/** The ticket's signed receipt, or null while there is none (or what is stored is not one). */
-export function storedContractReceipt(ticket: Readonly<Record<string, unknown>>): ContractReceipt | null {
-  const receipt = ticket.contract_receipt;
+/** The ticket's signed receipt of a kind, or null while there is none (or what is stored is not one). */
+export function storedReceipt(ticket: Readonly<Record<string, unknown>>, kind: ReceiptKind): SignedReceipt | null {
+  const receipt = ticket[receiptField(kind)];
   if (typeof receipt !== 'object' || receipt === null || Array.isArray(receipt)) return null;
   const fields = receipt as Record<string, unknown>;
-  if (validateContractReceipt(fields).hasErrors) return null;
+  if (validateSignedReceipt(fields).hasErrors) return null;
   return {
     date: fields.date as string,
     legible_name: (fields.legible_name as string).trim(),
@@ -86,7 +95,7 @@ export function contractReceiptState(
   ticket: Readonly<Record<string, unknown>>,
   mode: string | undefined,
 ): ContractReceiptState {
-  if (storedContractReceipt(ticket)) return 'signed';
+  if (storedReceipt(ticket, 'contract')) return 'signed';
   const contractId = typeof ticket.contract_id === 'string' ? ticket.contract_id : null;
   return receiptRequired({ contract_id: contractId }, mode ?? 'on-demand') ? 'pending' : 'not-required';
 }

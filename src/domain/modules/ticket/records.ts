@@ -1,7 +1,7 @@
 // The ticket module's records (spec 001 §3). Contract and estimate items, customer phones and
 // addresses and a ticket's checklist live inside their record, so a record and its parts are
 // written, synced and merged together: two devices cannot end up with half of an estimate.
-import { checkContractReceipt } from './receipts.ts';
+import { checkReceipts } from './receipts.ts';
 import { ticketChangeErrors, ticketLabel } from './ticket-edits.ts';
 import { TICKET_KINDS, TICKET_PRIORITIES, TICKET_STATUSES } from './tickets.ts';
 import type { FieldSpec, ResourceSpec } from '../../records/schema.ts';
@@ -232,7 +232,7 @@ export const tickets: ResourceSpec = {
   numberField: 'number',
   // "#number - first line of the problem or the content" (or the title): what the shop talks about.
   label: ticketLabel,
-  check: checkContractReceipt,
+  check: checkReceipts,
   transition: (before, after, errors, { settings }) => {
     for (const message of ticketChangeErrors(before, after, settings)) errors.add('status', message);
   },

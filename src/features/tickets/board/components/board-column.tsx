@@ -59,13 +59,19 @@ export function BoardColumn(props: BoardColumnProps) {
       aria-labelledby={headingId}
       data-status={status}
       data-count={tickets === null || count === null ? undefined : count}
+      data-empty={tickets !== null && tickets.length === 0 ? '' : undefined}
       onDragOver={dragOver}
       onDragLeave={(event: DragEvent<HTMLElement>) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
       }}
       onDrop={drop}
       sx={{
-        flex: { xs: '0 0 82%', sm: '0 0 280px', md: '1 1 0' },
+        // On a phone an empty status takes a narrow column, so a swipe reaches the next tickets
+        // instead of a screen of nothing; it still takes a dropped or moved ticket.
+        flex:
+          tickets !== null && tickets.length === 0
+            ? { xs: '0 0 136px', md: '1 1 0' }
+            : { xs: '0 0 82%', sm: '0 0 280px', md: '1 1 0' },
         minWidth: { md: 168 },
         boxSizing: 'border-box',
         // Holds its screen-reader-only text, which would otherwise widen the page beyond the scroller.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatCalendarDate } from '../../../../components/format-calendar-date.ts';
 import { Letterhead, type PrintField, PrintFields, SignatureLine } from '../../../../components/print-sheet.tsx';
 import type { GroupSettings } from '../../../../domain/group-settings.ts';
-import { customerPhones, type ReceiptKind, storedContractReceipt } from '../../../../domain/modules/ticket/receipts.ts';
+import { customerPhones, type ReceiptKind, storedReceipt } from '../../../../domain/modules/ticket/receipts.ts';
 import type { TicketReceiptData } from '../use-ticket-receipt.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -22,7 +22,7 @@ export function ReceiptDocument({ data, settings, kind, copy }: ReceiptProps) {
   const { t } = useTranslation();
   const formatDate = useFormatCalendarDate();
   const { ticket, customer, equipment, contract } = data;
-  const signed = kind === 'contract' ? storedContractReceipt(ticket) : null;
+  const signed = storedReceipt(ticket, kind);
   const status = str(ticket.status);
   const equipmentText = equipment
     ? [str(equipment.identifier), str(equipment.description), str(equipment.maker)].filter(Boolean).join(' — ')
@@ -102,7 +102,15 @@ export function ReceiptDocument({ data, settings, kind, copy }: ReceiptProps) {
         </Box>
       ) : (
         <Box sx={{ display: 'flex', gap: 4, mt: 2 }}>
-          <SignatureLine caption={t('receipts.customerSignature')} space={44} />
+          {signed ? (
+            <SignatureLine
+              caption={`${t('receipts.customerSignature')} — ${signed.legible_name}, ${formatDate(signed.date)}`}
+              signature={signed.signature}
+              alt={t('receipts.signatureOf', { name: signed.legible_name })}
+            />
+          ) : (
+            <SignatureLine caption={t('receipts.customerSignature')} space={44} />
+          )}
           <SignatureLine caption={t('receipts.shopSignature')} space={44} />
         </Box>
       )}

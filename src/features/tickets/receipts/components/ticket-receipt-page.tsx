@@ -6,10 +6,10 @@ import { ErrorBox } from '../../../../components/error-box.tsx';
 import { ErrorPage } from '../../../../components/error-page.tsx';
 import { PrintPageBar, PrintSheet, ScreenOnly } from '../../../../components/print-sheet.tsx';
 import type { ResourceEnv } from '../../../../components/resource/resource-env.ts';
-import { contractReceiptState, type ReceiptKind } from '../../../../domain/modules/ticket/receipts.ts';
+import { contractReceiptState, type ReceiptKind, storedReceipt } from '../../../../domain/modules/ticket/receipts.ts';
 import { recordTitle } from '../../../../domain/records/index.ts';
 import { useTicketReceipt } from '../use-ticket-receipt.ts';
-import { ContractReceiptForm } from './contract-receipt-form.tsx';
+import { SignReceiptForm } from './sign-receipt-form.tsx';
 import { CutLine, ReceiptDocument } from './receipt-document.tsx';
 
 interface TicketReceiptPageProps {
@@ -20,7 +20,9 @@ interface TicketReceiptPageProps {
 
 /**
  * A ticket's receipt, ready for A4: the service receipt twice on one page (the shop's copy and
- * the customer's, with a line to cut along) or the contract receipt, signed on the screen.
+ * the customer's, with a line to cut along) or the contract receipt. Either is signed on the
+ * screen: the contract receipt's pad is open until signed; the service receipt, which many print
+ * to sign on paper, opens its pad on request.
  */
 export function TicketReceiptPage({ env, ticketId, kind }: TicketReceiptPageProps) {
   const { t } = useTranslation();
@@ -32,8 +34,8 @@ export function TicketReceiptPage({ env, ticketId, kind }: TicketReceiptPageProp
 
   const state = contractReceiptState(data.ticket, env.settings['contract-receipt']);
   // A receipt the mode does not ask for may still be signed: the form closes once there is one.
-  const signed = state === 'signed';
-  const showForm = kind === 'contract' && (signing || !signed);
+  const signed = storedReceipt(data.ticket, kind) !== null;
+  const showForm = signing || (kind === 'contract' && !signed);
   const title = t(kind === 'contract' ? 'receipts.contractTitle' : 'receipts.serviceTitle');
   const copies = kind === 'service' ? (['shop', 'customer'] as const) : ([undefined] as const);
 
@@ -48,9 +50,9 @@ export function TicketReceiptPage({ env, ticketId, kind }: TicketReceiptPageProp
             backLabel={t('receipts.back')}
             printLabel={t('receipts.print')}
           >
-            {kind === 'contract' && !showForm && (
+            {!showForm && (
               <Button startIcon={<DrawIcon />} onClick={() => setSigning(true)}>
-                {t('receipts.sign.again')}
+                {t(signed ? 'receipts.sign.again' : 'receipts.sign.start')}
               </Button>
             )}
           </PrintPageBar>
@@ -64,8 +66,9 @@ export function TicketReceiptPage({ env, ticketId, kind }: TicketReceiptPageProp
             </Alert>
           )}
           {showForm && (
-            <ContractReceiptForm
+            <SignReceiptForm
               env={env}
+              kind={kind}
               ticketId={ticketId}
               onSaved={() => {
                 setSigning(false);

@@ -9,37 +9,43 @@ import { useErrorState } from '../../../../components/use-error-state.ts';
 import { useFieldErrors } from '../../../../components/use-form-errors.ts';
 import { validationError } from '../../../../data/api-error.ts';
 import type { FieldReasons } from '../../../../domain/errors.ts';
-import { localDay, validateContractReceipt } from '../../../../domain/modules/ticket/receipts.ts';
-import { saveContractReceipt } from '../save-contract-receipt.ts';
+import {
+  localDay,
+  type ReceiptKind,
+  receiptField,
+  validateSignedReceipt,
+} from '../../../../domain/modules/ticket/receipts.ts';
+import { saveSignedReceipt } from '../save-signed-receipt.ts';
 import { SignaturePad, signatureDataUrl, type Stroke } from './signature-pad.tsx';
 
 const FIELDS = ['legible_name', 'date', 'signature'] as const;
-const PATH = 'contract_receipt.';
 
 /**
  * Reasons for the receipt's parts go under their inputs, whether they come bare (checked here)
  * or by path on the ticket (`contract_receipt.date`, from the record check); the rest to the box.
  */
-function formErrors(error: unknown): { boxError: unknown; fields: FieldReasons | null } {
+function formErrors(error: unknown, kind: ReceiptKind): { boxError: unknown; fields: FieldReasons | null } {
+  const path = `${receiptField(kind)}.`;
   if (error === null) return { boxError: null, fields: null };
   const described = describeError(error);
   if (!described.fields) return { boxError: error, fields: null };
   const bare: FieldReasons = {};
   for (const [field, messages] of Object.entries(described.fields))
-    bare[field.startsWith(PATH) ? field.slice(PATH.length) : field] = messages;
+    bare[field.startsWith(path) ? field.slice(path.length) : field] = messages;
   const { shown, other } = splitFieldReasons(bare, FIELDS);
   return { boxError: other ? { error: described.code, reason: other } : null, fields: shown };
 }
 
-interface ContractReceiptFormProps {
+interface SignReceiptFormProps {
   env: ResourceEnv;
+  kind: ReceiptKind;
   ticketId: string;
   onSaved: () => void;
   onCancel?: () => void;
 }
 
-/** The customer signs on the device's screen; what is saved prints on the contract receipt. */
-export function ContractReceiptForm({ env, ticketId, onSaved, onCancel }: ContractReceiptFormProps) {
+/** The customer signs on the device's screen; what is saved prints on the receipt of that kind. */
+export function SignReceiptForm({ env, kind, ticketId, onSaved, onCancel }: SignReceiptFormProps) {
   const { t } = useTranslation();
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [name, setName] = useState('');
@@ -47,7 +53,7 @@ export function ContractReceiptForm({ env, ticketId, onSaved, onCancel }: Contra
   const [error, setError] = useErrorState();
   const [pending, setPending] = useState(false);
 
-  const { boxError, fields } = formErrors(error);
+  const { boxError, fields } = formErrors(error, kind);
   const fieldProps = useFieldErrors(fields);
   const signatureError = fieldProps('signature');
 
@@ -58,9 +64,9 @@ export function ContractReceiptForm({ env, ticketId, onSaved, onCancel }: Contra
     try {
       // An empty pad would still make a (blank) PNG: it counts as no signature.
       const receipt = { date, legible_name: name, signature: strokes.length > 0 ? signatureDataUrl(strokes) : '' };
-      const errors = validateContractReceipt(receipt);
+      const errors = validateSignedReceipt(receipt);
       if (errors.hasErrors) throw validationError(errors.reasons);
-      await saveContractReceipt(env, ticketId, receipt);
+      await saveSignedReceipt(env, ticketId, kind, receipt);
       onSaved();
     } catch (caught) {
       setError(caught);

@@ -1,0 +1,58 @@
+// What the shell adds for a signed-in person, in a chunk of its own: it reaches the device's
+// databases (live sync, unsent changes, the person's groups), and visitors on the public pages
+// should not download PouchDB for it.
+import { Box } from '@mui/material';
+import { ReloginDialog } from '../features/accounts/components/relogin-dialog.tsx';
+import type { PublicUser } from '../domain/user.ts';
+import { RevokedDialog } from '../features/sync/components/revoked-dialog.tsx';
+import { AppDrawer } from './app-drawer.tsx';
+import { featureModule } from './feature-modules.ts';
+import { GroupSwitcher } from './group-switcher.tsx';
+import { ModuleMenu, OthersMenu } from './module-menus.tsx';
+import './register-indexes.ts';
+import { SyncStatus } from './sync-status.tsx';
+import { useGroupNav } from './use-group-nav.ts';
+import { useLiveSync } from './use-live-sync.ts';
+import { useSessionRedirect } from './use-session-redirect.ts';
+import { UserMenu } from './user-menu.tsx';
+
+/** Sync, the redirect after sign-in, and the dialogs that open over any page. */
+export function SignedInEffects() {
+  useSessionRedirect();
+  useLiveSync();
+  return (
+    <>
+      <ReloginDialog />
+      <RevokedDialog />
+    </>
+  );
+}
+
+/** The group's menus in the toolbar, on wide screens. */
+export function SignedInMenus() {
+  return (
+    <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+      <GroupSwitcher />
+      <ModuleMenu />
+      <OthersMenu />
+    </Box>
+  );
+}
+
+/** Sync state and what the open group's module shows in the navbar (a badge counting what is open). */
+export function SignedInStatus() {
+  const { group, accountId } = useGroupNav();
+  const Item = featureModule(group?.account.kind)?.NavbarItem;
+  return (
+    <>
+      <SyncStatus />
+      {Item && accountId ? <Item accountId={accountId} /> : null}
+    </>
+  );
+}
+
+export function SignedInUserMenu({ user }: { user: PublicUser }) {
+  return <UserMenu user={user} />;
+}
+
+export { AppDrawer };

@@ -1,0 +1,211 @@
+// npm run bench:load — a benchmark, not a test: prints figures.
+// Lighthouse (its mobile preset: a mid-range phone on a slow 4G line, simulated) loads the public
+// home, the login page, a group's dashboard and its ticket list from the production build served
+// by the real server, each time as a first visit (Lighthouse clears the origin's storage, so no
+// service worker or replica helps). Signed-in pages send the session cookie. Printed per page: the
+// performance and accessibility scores, first paint, largest paint, blocking time, layout shift
+// (mobile and desktop) and the JavaScript sent, each against the target of the README.
+// BENCH_RUNS changes the runs per page (median), BENCH_DIST reuses a build (e.g. dist), BENCH_PAGES
+// picks pages by name (e.g. login,home).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { newId } from '../../src/domain/ids.ts';
+import { CHROMIUM } from '../e2e/support/browser.ts';
+import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { buildApp } from './bundle.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+interface PageTarget {
+  name: string;
+  url: (db: string) => string;
+  signedIn: boolean;
+  /** Lighthouse mobile performance score, at least. */
+  performance: number;
+  /** JavaScript sent before the screen shows, gzipped, at most (KB). */
+  scriptKb: number;
+}
+
+const PAGES: PageTarget[] = [
+  { name: 'home', url: () => '/', signedIn: false, performance: 90, scriptKb: 150 },
+  { name: 'login', url: () => '/user/login', signedIn: false, performance: 90, scriptKb: 150 },
+  { name: 'dashboard', url: (db) => `/account/${db}`, signedIn: true, performance: 80, scriptKb: 260 },
+  { name: 'ticket list', url: (db) => `/account/${db}/tickets`, signedIn: true, performance: 80, scriptKb: 260 },
+];
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scriptKb: number;
+  failing: string[];
+}
+
+function figures(lhr: Result): Figures {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> }).items ?? [];
+  const scriptBytes = requests
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+  const failing = lhr.categories.accessibility!.auditRefs.filter(
+    (ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0,
+  );
+  return {
+    performance: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility!.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    scriptKb: scriptBytes / 1024,
+    failing: failing.map((ref) => ref.id),
+  };
+}
+
+/** BENCH_DETAIL=1: what shifted, which element was the largest paint, and what ran longest. */
+function detail(name: string, desktop: boolean, lhr: Result): void {
+  const items = (id: string) =>
+    ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []).slice(0, 5);
+  const node = (item: Record<string, unknown>) => {
+    const n = item.node as { selector?: string; snippet?: string } | undefined;
+    return n ? `${n.selector ?? ''} ${n.snippet?.slice(0, 80) ?? ''}` : '';
+  };
+  console.log(`\n${name} (${desktop ? 'desktop' : 'mobile'})`);
+  for (const item of items('layout-shifts')) console.log(`  shift ${Number(item.score).toFixed(3)} ${node(item)}`);
+  for (const item of items('largest-contentful-paint-element')) {
+    const inner = (item.items as Array<Record<string, unknown>> | undefined)?.[0];
+    if (inner?.node) console.log(`  largest paint: ${node(inner)}`);
+  }
+  for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+    if (ref.weight === 0 || lhr.audits[ref.id]?.score !== 0) continue;
+    for (const item of items(ref.id)) console.log(`  ${ref.id}: ${node(item)}`);
+  }
+  for (const item of items('bootup-time'))
+    console.log(`  script ${Number(item.total).toFixed(0)} ms ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Chromium with its DevTools port open, for Lighthouse to drive. */
+async function startChromium(): Promise<{ port: number; stop: () => void }> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'moneta-bench-chromium-'));
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let seen = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
+      if (found) resolve(Number(found[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`chromium exited (${code}): ${seen}`)));
+  });
+  return {
+    port,
+    stop: () => {
+      child.kill();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const dist = await buildApp();
+const server = await startTestServer({ env: { DIST_DIR: dist.dir } });
+const chromium = await startChromium();
+try {
+  const owner = await registerUser(server.url);
+  await confirmUser(server, owner);
+  const db = await createGroup(owner, 'Bench Oficina');
+  const customer = { _id: newId('Customer'), klass: 'Customer', name: 'Ana Silva' };
+  const tickets = Array.from({ length: 30 }, (_, i) => ({
+    _id: newId('Ticket'),
+    klass: 'Ticket',
+    number: `1-${i + 1}`,
+    title: `Ar-condicionado não gela ${i + 1}`,
+    status: 'open',
+    priority: 'medium',
+    ticket_kind: 'chore',
+    customer_id: customer._id,
+  }));
+  const seeded = await owner.client.post(`/db/${db}/_bulk_docs`, { docs: [customer, ...tickets] });
+  if (seeded.status !== 201) throw new Error(`seeding failed: ${seeded.status} ${JSON.stringify(seeded.body)}`);
+
+  const run = async (page: PageTarget, desktop: boolean): Promise<Figures> => {
+    const flags: Flags = {
+      port: chromium.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(page.signedIn ? { extraHeaders: { Cookie: owner.client.cookieHeader } } : {}),
+    };
+    const result = await lighthouse(`${server.url}${page.url(db)}`, flags, desktop ? desktopConfig : undefined);
+    if (!result) throw new Error(`lighthouse gave no result for ${page.name}`);
+    if (result.lhr.runtimeError) throw new Error(`${page.name}: ${result.lhr.runtimeError.message}`);
+    if (process.env.BENCH_DETAIL) detail(page.name, desktop, result.lhr);
+    return figures(result.lhr);
+  };
+
+  const rows: string[] = [];
+  const misses: string[] = [];
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  rows.push(
+    `${'page'.padEnd(12)}${pad('perf', 6)}${pad('a11y', 6)}${pad('FCP', 8)}${pad('LCP', 8)}${pad('TBT', 8)}${pad('CLS', 7)}${pad('CLS dt', 8)}${pad('JS KB', 8)}`,
+  );
+  const only = process.env.BENCH_PAGES?.split(',');
+  for (const page of PAGES.filter((p) => !only || only.includes(p.name))) {
+    const mobile: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) mobile.push(await run(page, false));
+    const desktop = await run(page, true);
+    const m = (key: keyof Omit<Figures, 'failing'>) => median(mobile.map((f) => f[key]));
+    const row = {
+      performance: m('performance'),
+      accessibility: Math.min(...mobile.map((f) => f.accessibility), desktop.accessibility),
+      cls: Math.max(m('cls'), desktop.cls),
+      scriptKb: m('scriptKb'),
+    };
+    rows.push(
+      `${page.name.padEnd(12)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(`${(m('fcp') / 1000).toFixed(1)} s`, 8)}${pad(`${(m('lcp') / 1000).toFixed(1)} s`, 8)}${pad(`${m('tbt').toFixed(0)} ms`, 8)}${pad(m('cls').toFixed(3), 7)}${pad(desktop.cls.toFixed(3), 8)}${pad(row.scriptKb.toFixed(0), 8)}`,
+    );
+    if (row.performance < page.performance)
+      misses.push(`${page.name}: performance ${row.performance} < ${page.performance}`);
+    if (row.accessibility < 100) {
+      const failing = [...new Set([...mobile.flatMap((f) => f.failing), ...desktop.failing])];
+      misses.push(`${page.name}: accessibility ${row.accessibility} (${failing.join(', ')})`);
+    }
+    if (row.cls >= 0.1) misses.push(`${page.name}: layout shift ${row.cls.toFixed(3)} ≥ 0.1`);
+    if (row.scriptKb > page.scriptKb)
+      misses.push(`${page.name}: ${row.scriptKb.toFixed(0)} KB of JavaScript > ${page.scriptKb}`);
+  }
+  console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs, ` : ''}mobile preset (CLS dt: desktop preset)`);
+  for (const row of rows) console.log(row);
+  console.log(misses.length ? `\nmissed targets:\n  ${misses.join('\n  ')}` : '\nall targets met');
+} finally {
+  chromium.stop();
+  await server.stop();
+  if (dist.temporary) rmSync(dist.dir, { recursive: true, force: true });
+}

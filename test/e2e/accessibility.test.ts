@@ -1,0 +1,126 @@
+// axe-core in real Chromium: the public pages and a ticket group's main screens report no
+// violation, at phone and desktop widths, in the light and the dark theme. The public pages also
+// ask nothing of another origin (no avatars from a third party) and log no error.
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newId } from '../../src/domain/ids.ts';
+import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { e2eHarness } from './support/harness.ts';
+
+const e2e = e2eHarness();
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  targets: string[];
+}
+
+async function violations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`),
+    }));
+  });
+}
+
+/** Each width and theme of a page already showing `ready`: what axe finds, labelled. */
+async function audit(page: Page, name: string, ready: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.locator(ready).first().waitFor();
+    // Transitions (a drawer, ripples) finished: axe reads colours as they end.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    for (const v of await violations(page))
+      found.push(`${name} ${size.width}px: ${v.id} (${v.impact}) ${v.targets.join(' | ')}`);
+  }
+  return found;
+}
+
+describe('accessibility', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`public pages in the ${colorScheme} theme: no violation, nothing from other origins, no console error`, async () => {
+      const context = await e2e.browser.newContext({
+        baseURL: e2e.server.url,
+        viewport: DESKTOP,
+        colorScheme,
+        // axe is injected as an inline script, which the app's policy rightly refuses.
+        bypassCSP: true,
+      });
+      const page = await context.newPage();
+      const foreign: string[] = [];
+      const errors: string[] = [];
+      const origin = new URL(e2e.server.url).origin;
+      page.on(
+        'request',
+        (r) => /^https?:/.test(r.url()) && new URL(r.url()).origin !== origin && foreign.push(r.url()),
+      );
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      const found: string[] = [];
+      for (const [name, url, ready] of [
+        ['home', '/', 'main h1'],
+        ['login', '/user/login', 'input[name="password"]'],
+        ['register', '/user/register', 'input[name="password_confirmation"]'],
+      ] as const) {
+        await page.goto(url);
+        found.push(...(await audit(page, name, ready)));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+      expect(foreign).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+
+    it(`a ticket group's screens in the ${colorScheme} theme: no violation`, async () => {
+      const owner = await registerUser(e2e.server.url);
+      await confirmUser(e2e.server, owner);
+      const db = await createGroup(owner, 'Oficina Acessível');
+      const customer = { _id: newId('Customer'), klass: 'Customer', name: 'Ana Silva', email: 'ana@example.com' };
+      const ticket = {
+        _id: newId('Ticket'),
+        klass: 'Ticket',
+        number: '1-1',
+        title: 'Ar-condicionado não gela',
+        status: 'open',
+        priority: 'high',
+        ticket_kind: 'bug',
+        customer_id: customer._id,
+        content: 'Cliente relata ruído ao ligar.',
+      };
+      for (const doc of [customer, ticket]) {
+        const res = await owner.client.put(`/db/${db}/${doc._id}`, doc);
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      }
+      const context = await e2e.browser.newContext({
+        baseURL: e2e.server.url,
+        viewport: DESKTOP,
+        colorScheme,
+        // axe is injected as an inline script, which the app's policy rightly refuses.
+        bypassCSP: true,
+      });
+      const [name, value] = owner.client.cookieHeader.split('=');
+      await context.addCookies([{ name: name!, value: value!, url: e2e.server.url }]);
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const [screen, url, ready] of [
+        ['dashboard', `/account/${db}`, 'main h1'],
+        ['ticket list', `/account/${db}/tickets`, '[data-record]'],
+        ['ticket page', `/account/${db}/tickets/${ticket._id}`, `text=${ticket.title}`],
+        ['board', `/account/${db}/ticket-board`, '[data-testid="ticket-board"][aria-busy="false"]'],
+        ['ticket form', `/account/${db}/tickets/new`, 'input[name="title"]'],
+      ] as const) {
+        await page.goto(url);
+        found.push(...(await audit(page, screen, ready)));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
+});
