@@ -4,21 +4,11 @@ import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonIcon from '@mui/icons-material/Person';
-import {
-  Box,
-  Divider,
-  Drawer,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  ListSubheader,
-  Typography,
-} from '@mui/material';
+import { Box, Divider, Drawer, List, ListItemText, ListSubheader, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { LanguageSelect } from '../components/language-select.tsx';
+import { ListEntry } from '../components/list-entry.tsx';
 import { LogoutDialog } from '../features/accounts/components/logout-dialog.tsx';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { PlanIcon } from '../features/groups/components/plan-icon.tsx';
@@ -41,49 +31,44 @@ function GroupSection({ onClose }: { onClose: () => void }) {
     <>
       {group && (
         <List dense subheader={<ListSubheader>{t('nav.currentGroup')}</ListSubheader>}>
-          <ListItemButton component={RouterLink} to={`/account/${group.accountId}`} onClick={onClose}>
-            <ListItemIcon>
-              <PlanIcon plan={group.account['confirmed-plan']} />
-            </ListItemIcon>
+          <ListEntry
+            to={`/account/${group.accountId}`}
+            onClick={onClose}
+            icon={<PlanIcon plan={group.account['confirmed-plan']} />}
+          >
             <ListItemText primary={group.account.name || group.accountId} slotProps={{ primary: { sx: ELLIPSIS } }} />
-          </ListItemButton>
+          </ListEntry>
         </List>
       )}
       {/* Other groups right under the current one: on a phone the switcher must not hide below the fold. */}
       <List dense subheader={<ListSubheader>{t('nav.groups')}</ListSubheader>}>
         {switchable.map((membership) => (
-          <ListItemButton
+          <ListEntry
             key={membership._id}
-            component={RouterLink}
             to={`/account/${membership.db_name}`}
             onClick={onClose}
+            icon={<PlanIcon plan={membership['confirmed-plan']} />}
           >
-            <ListItemIcon>
-              <PlanIcon plan={membership['confirmed-plan']} />
-            </ListItemIcon>
             <ListItemText primary={membership.name || membership.db_name} slotProps={{ primary: { sx: ELLIPSIS } }} />
-          </ListItemButton>
+          </ListEntry>
         ))}
-        <ListItemButton component={RouterLink} to="/account/new" onClick={onClose}>
-          <ListItemIcon>
-            <AddIcon />
-          </ListItemIcon>
+        <ListEntry to="/account/new" onClick={onClose} icon={<AddIcon />}>
           <ListItemText primary={t('nav.newGroup')} />
-        </ListItemButton>
+        </ListEntry>
       </List>
       {module && pages.length > 0 && (
         <List dense subheader={<ListSubheader>{t(`modules.${module}`)}</ListSubheader>}>
           {pages.map((entry) => (
-            <ListItemButton key={entry.key} component={RouterLink} to={entry.to} onClick={onClose}>
+            <ListEntry key={entry.key} to={entry.to} onClick={onClose}>
               <ListItemText primary={t(`nav.pages.${entry.key}`)} />
-            </ListItemButton>
+            </ListEntry>
           ))}
         </List>
       )}
       {group && module && (
         <List dense subheader={<ListSubheader>{t('nav.modules')}</ListSubheader>}>
           {modules.map((entry) => (
-            <ListItemButton
+            <ListEntry
               key={entry}
               selected={entry === module}
               onClick={() => {
@@ -92,16 +77,16 @@ function GroupSection({ onClose }: { onClose: () => void }) {
               }}
             >
               <ListItemText primary={t(`modules.${entry}`)} />
-            </ListItemButton>
+            </ListEntry>
           ))}
         </List>
       )}
       {others.length > 0 && (
         <List dense subheader={<ListSubheader>{t('nav.others')}</ListSubheader>}>
           {others.map((entry) => (
-            <ListItemButton key={entry.key} component={RouterLink} to={entry.to} onClick={onClose}>
+            <ListEntry key={entry.key} to={entry.to} onClick={onClose}>
               <ListItemText primary={t(`nav.othersMenu.${entry.key}`)} />
-            </ListItemButton>
+            </ListEntry>
           ))}
         </List>
       )}
@@ -139,23 +124,20 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           {signedIn && <GroupSection onClose={onClose} />}
           <List>
             {entries.map((entry) => (
-              <ListItemButton key={entry.to} component={RouterLink} to={entry.to} onClick={onClose}>
-                <ListItemIcon>{entry.icon}</ListItemIcon>
+              <ListEntry key={entry.to} to={entry.to} onClick={onClose} icon={entry.icon}>
                 <ListItemText primary={entry.label} />
-              </ListItemButton>
+              </ListEntry>
             ))}
             {signedIn && (
-              <ListItemButton
+              <ListEntry
                 onClick={() => {
                   onClose();
                   setConfirmingLogout(true);
                 }}
+                icon={<LogoutIcon />}
               >
-                <ListItemIcon>
-                  <LogoutIcon />
-                </ListItemIcon>
                 <ListItemText primary={t('nav.logout')} />
-              </ListItemButton>
+              </ListEntry>
             )}
           </List>
           <Divider />

@@ -19,6 +19,7 @@ for (const module of MODULES) {
   );
   registerViews('group', module.views, module.kind);
 }
-// Every group's: a record's timeline (DocumentChange records by item), search and counters.
+// Every group's: a record's timeline (DocumentChange records by item), search, counters and the
+// records in conflict.
 registerIndexes('group', [['klass', 'item_id', 'created_at']]);
-registerViews('group', ['search/by-word', 'count-by-klass/all']);
+registerViews('group', ['search/by-word', 'count-by-klass/all', 'conflicts/all']);

@@ -36,6 +36,7 @@ export function SyncStatus() {
   const all = Object.values(databases);
   const pending = all.reduce((sum, db) => sum + db.pending, 0);
   const refused = all.reduce((sum, db) => sum + db.refused, 0);
+  const conflicts = all.reduce((sum, db) => sum + db.conflicts.length, 0);
   const failed = all.find((db) => db.state === 'error' && db.error);
   const syncing = all.some((db) => db.state === 'syncing');
   const last =
@@ -54,11 +55,12 @@ export function SyncStatus() {
           : t('sync.online'),
     t('sync.pending', { count: pending }),
     ...(refused > 0 ? [t('sync.refused', { count: refused })] : []),
+    ...(conflicts > 0 ? [t('sync.conflicts', { count: conflicts })] : []),
     last ? t('sync.lastSync', { time: formatDay(last) }) : t('sync.never'),
   ];
   const icon = !online ? (
     <CloudOffIcon />
-  ) : failed || refused > 0 ? (
+  ) : failed || refused > 0 || conflicts > 0 ? (
     <SyncProblemIcon />
   ) : syncing ? (
     <SyncIcon />
@@ -79,11 +81,12 @@ export function SyncStatus() {
           onClick={() => setPanelOpen(true)}
         >
           <Badge
-            badgeContent={refused > 0 ? refused : pending}
-            color={refused > 0 ? 'error' : 'warning'}
+            badgeContent={refused + conflicts > 0 ? refused + conflicts : pending}
+            color={refused + conflicts > 0 ? 'error' : 'warning'}
             max={99}
             data-pending={pending}
             data-refused={refused}
+            data-conflicts={conflicts}
             // The button's name says it in words; the number alone is not read out.
             slotProps={{ badge: { 'aria-hidden': true } }}
           >

@@ -127,12 +127,14 @@ export async function readConflict(name: string, id: string): Promise<RecordConf
   const losers = await Promise.all(revs.map((rev) => db.get(id, { rev, revs: true })));
   let merged: Doc = content(winner);
   const conflicts: MergeResult['conflicts'] = [];
+  const automatic = new Set<string>();
   for (const loser of losers) {
     const step = threeWayMerge(await findBase(name, db, winner, loser), merged, content(loser));
     merged = step.merged;
     conflicts.push(...step.conflicts);
+    step.automatic.forEach((field) => automatic.add(field));
   }
-  return { winner, losers, merge: { merged, conflicts } };
+  return { winner, losers, merge: { merged, conflicts, automatic: [...automatic] } };
 }
 
 /** Writes the settled record on the winning revision and closes every losing one, in one go. */
@@ -145,7 +147,25 @@ export async function settleConflict(name: string, conflict: RecordConflict, res
   const results = await db.bulkDocs(docs);
   let pending = 0;
   for (const result of results) if ('rev' in result) pending = await markPending(db, result.id, result.rev);
-  useSyncStore.getState().update(name, { pending });
+  const { update, databases } = useSyncStore.getState();
+  update(name, { pending, conflicts: (databases[name]?.conflicts ?? []).filter((id) => id !== winner._id) });
+}
+
+/**
+ * The records of this replica waiting for a person to settle a conflict, from the group's
+ * conflicts view (any record, edited here or not), kept in the sync store where lists and the
+ * navbar flag them. Conflicts that merge by themselves are left out: the device that edited the
+ * record settles them (mergePulledConflicts).
+ */
+export async function refreshConflicts(name: string): Promise<string[]> {
+  const { rows } = await localDb(name).query('conflicts/all', { reduce: false });
+  const waiting: string[] = [];
+  for (const id of new Set(rows.map((row) => row.id!))) {
+    const conflict = await readConflict(name, id).catch(() => null);
+    if (conflict && conflict.merge.conflicts.length > 0) waiting.push(id);
+  }
+  useSyncStore.getState().update(name, { conflicts: waiting });
+  return waiting;
 }
 
 /**

@@ -96,7 +96,17 @@ export async function verifySession(): Promise<void> {
     return; // offline: nothing can be concluded
   }
   checkVersion(response);
-  if (response.status === 401) loggedOut.emit();
+  // A visitor reads an anonymous userCtx with 200, as from CouchDB: that too is a session gone.
+  if (response.status === 401 || (response.ok && (await anonymous(response)))) loggedOut.emit();
+}
+
+async function anonymous(response: Response): Promise<boolean> {
+  try {
+    const body = (await response.json()) as { userCtx?: { name?: unknown } };
+    return !body.userCtx?.name;
+  } catch {
+    return false;
+  }
 }
 
 export { ApiError };

@@ -83,7 +83,7 @@ describe('index registry', () => {
     const name = newId('Account');
     const db = localDb(name);
     // A map function the app is built with (the server deploys the same source).
-    const map = Object.keys(MAP_FUNCTIONS).find((source) => source.includes('emit(doc.klass'))!;
+    const map = Object.keys(MAP_FUNCTIONS).find((source) => source.includes('emit(doc.klass, 1)'))!;
     await db.put({ _id: '_design/words', views: { all: { map, reduce: '_count' } } } as never);
     await db.put({ _id: newId('Customer'), klass: 'Customer', word: 'pump' });
     const query = vi.spyOn(db, 'query');

@@ -89,6 +89,13 @@ async function modulesOf(db: Database): Promise<Set<string>> {
 
 const VIEW_PREFIX = 'view:';
 
+/** Whether the background builds already made this view on the replica (a query would not wait). */
+export async function isViewBuilt(dbName: string, view: string): Promise<boolean> {
+  const db = localDb(dbName);
+  const built = known.get(db) ?? new Set((await readBuilt(db)).built);
+  return built.has(`${VIEW_PREFIX}${view}`);
+}
+
 /** Builds the index and reads one row through it, as a list screen would. */
 async function buildAndWarm(db: Database, key: string, fields: string[]): Promise<void> {
   if (key.startsWith(VIEW_PREFIX)) {

@@ -78,3 +78,12 @@ export function readJson<T>(key: string): T | null {
 export function writeJson(key: string, value: unknown): void {
   write(key, value === null ? null : JSON.stringify(value));
 }
+
+/** A yes/no kept on this device (a card the person hid), under `moneta.flag.<name>`. */
+export function readFlag(name: string): boolean {
+  return read(`moneta.flag.${name}`) === '1';
+}
+
+export function writeFlag(name: string, on: boolean): void {
+  write(`moneta.flag.${name}`, on ? '1' : null);
+}

@@ -7,6 +7,7 @@ import { sameValue } from '../domain/merge.ts';
 import {
   judgeRecordDelete,
   judgeRecordWrite,
+  lookupIds,
   type ResourceSpec,
   type RuleContext,
   stampRecord,
@@ -72,6 +73,21 @@ function ruleContext({ now = new Date(), settings = null }: WriteOptions): RuleC
   return { settings, today: now.toISOString().slice(0, 10) };
 }
 
+/** The context with the records the spec's rules look up, as this replica has them (and the batch's own). */
+async function withLookups(
+  dbName: string,
+  spec: ResourceSpec,
+  docs: readonly PouchDoc[],
+  context: RuleContext,
+): Promise<RuleContext> {
+  const ids = [...new Set(docs.flatMap((doc) => lookupIds(spec, doc)))];
+  if (ids.length === 0) return context;
+  const found = await getRecords<PouchDoc>(dbName, ids);
+  const records = new Map<string, PouchDoc>(found.flatMap((doc) => (doc ? [[doc._id, doc] as const] : [])));
+  for (const doc of docs) records.set(doc._id, doc);
+  return { ...context, records };
+}
+
 /**
  * Saves `doc` (new when it has no `_rev`). Bad input, or a change the rules refuse beside the
  * stored version, throws the same 422 the server would send, before anything is written.
@@ -84,7 +100,8 @@ export async function writeRecord<T extends PouchDoc>(
 ): Promise<T & { _rev: string }> {
   const { userId, now = new Date(), features = null } = options;
   const before = doc._rev ? await getRecord<PouchDoc>(dbName, doc._id) : null;
-  const errors = judgeRecordWrite(spec, before, doc, ruleContext(options), features);
+  const context = await withLookups(dbName, spec, [doc], ruleContext(options));
+  const errors = judgeRecordWrite(spec, before, doc, context, features);
   if (errors.hasErrors) throw new ApiError(422, 'unprocessable_entity', errors.reasons);
   const stamped = stampRecord({ ...doc, klass: spec.klass }, userId, now) as T;
   const saved = await saveRecord(dbName, stamped);
@@ -141,8 +158,9 @@ export async function writeRecords<T extends PouchDoc>(
   );
   const before = new Map(stored.filter((d): d is PouchDoc => d !== null).map((d) => [d._id, d]));
   const reasons: Record<string, string[]> = {};
+  const context = await withLookups(dbName, spec, docs, ruleContext(options));
   docs.forEach((doc, index) => {
-    const errors = judgeRecordWrite(spec, before.get(doc._id) ?? null, doc, ruleContext(options), features);
+    const errors = judgeRecordWrite(spec, before.get(doc._id) ?? null, doc, context, features);
     for (const [field, messages] of Object.entries(errors.reasons)) reasons[`${index}.${field}`] = messages;
   });
   if (Object.keys(reasons).length > 0) throw new ApiError(422, 'unprocessable_entity', reasons);
@@ -169,6 +187,51 @@ export async function writeRecords<T extends PouchDoc>(
       await saveRecord(dbName, change);
     }
     options.onProgress?.({ written: Math.min(start + batchSize, docs.length), total: docs.length });
+  }
+  return result;
+}
+
+export interface RemovalResult {
+  removed: string[];
+  /** Kept, with the rule's reason (a confirmed expense). */
+  kept: Array<{ id: string; reason: string }>;
+  /** Changed elsewhere since read: not removed, to read again. */
+  conflicts: string[];
+}
+
+/**
+ * Deletes many stored records of one kind (an import undone): each judged as deleteRecord judges
+ * one, those the rules keep are reported and the others removed in batches, each batch noted in
+ * the timeline by one entry listing them, with progress after each.
+ */
+export async function removeRecords(
+  dbName: string,
+  spec: ResourceSpec,
+  ids: readonly string[],
+  options: WriteOptions & { onProgress?: (progress: BatchProgress) => void; batchSize?: number },
+): Promise<RemovalResult> {
+  const { userId, now = new Date(), batchSize = BATCH_SIZE } = options;
+  const stored = (await getRecords<PouchDoc>(dbName, ids)).filter(
+    (doc): doc is PouchDoc & { _rev: string } =>
+      doc !== null && doc.klass === spec.klass && typeof doc._rev === 'string',
+  );
+  const result: RemovalResult = { removed: [], kept: [], conflicts: [] };
+  const removable = stored.filter((doc) => {
+    const reason = judgeRecordDelete(spec, doc, ruleContext(options));
+    if (reason) result.kept.push({ id: doc._id, reason });
+    return !reason;
+  });
+  for (let start = 0; start < removable.length; start += batchSize) {
+    const batch = removable
+      .slice(start, start + batchSize)
+      .map((doc) => ({ _id: doc._id, _rev: doc._rev, _deleted: true }));
+    const outcomes = await saveRecords(dbName, batch);
+    const removed = outcomes.flatMap((o) => ('rev' in o ? [o.id] : []));
+    result.conflicts.push(...outcomes.filter((o) => 'conflict' in o).map((o) => o.id));
+    result.removed.push(...removed);
+    if (removed.length > 0)
+      await saveRecord(dbName, { ...changeOf(spec, removed[0]!, 'destroy', [], userId, now), item_ids: removed });
+    options.onProgress?.({ written: Math.min(start + batchSize, removable.length), total: removable.length });
   }
   return result;
 }

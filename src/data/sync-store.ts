@@ -14,6 +14,8 @@ export interface DatabaseSync {
    */
   revoked: boolean;
   lastSyncAt: string | null;
+  /** Records whose revisions from two devices wait for a person to choose (src/data/conflicts.ts). */
+  conflicts: string[];
   /** The last failure, as the server said it (403 → "You are not allowed to access this data"). */
   error: { status: number; error: string; reason: string } | null;
 }
@@ -26,7 +28,15 @@ interface SyncStore {
   forget: (name: string) => void;
 }
 
-const EMPTY: DatabaseSync = { state: 'idle', pending: 0, refused: 0, revoked: false, lastSyncAt: null, error: null };
+const EMPTY: DatabaseSync = {
+  state: 'idle',
+  pending: 0,
+  refused: 0,
+  revoked: false,
+  lastSyncAt: null,
+  conflicts: [],
+  error: null,
+};
 
 export const useSyncStore = create<SyncStore>()((set) => ({
   online: globalThis.navigator?.onLine ?? true,

@@ -6,10 +6,11 @@
 // Outcomes are per document: the server refuses a change with its own `forbidden` entry, which
 // PouchDB reports as `denied` and goes on; the refusal is recorded with the server's reason
 // (pending-writes.ts) for the person to fix or discard, and the other changes keep flowing.
-import { mergePulledConflicts, pruneSettled } from './conflicts.ts';
+import { databaseKind } from '../domain/ids.ts';
+import { mergePulledConflicts, pruneSettled, refreshConflicts } from './conflicts.ts';
 import { localDb, registerBackgroundWork, type RemoteOptions, remoteDb } from './databases.ts';
 import { verifySession } from './http-client.ts';
-import { buildIndexesInBackground } from './indexes.ts';
+import { buildIndexesInBackground, isViewBuilt } from './indexes.ts';
 import {
   loadDropped,
   markPushed,
@@ -23,6 +24,19 @@ import type { SyncReplication } from './pouch-api.ts';
 import type { Database } from './pouch.ts';
 import { useSyncStore } from './sync-store.ts';
 import { onAccessLost, unsentCounts } from './unsent.ts';
+
+/**
+ * Refreshes the records flagged in conflict, once the replica's conflicts view exists: before,
+ * the query would build it over every record while the first pull is still running.
+ */
+async function flagConflicts(name: string): Promise<void> {
+  if (databaseKind(name) !== 'group') return;
+  try {
+    if (await isViewBuilt(name, 'conflicts/all')) await refreshConflicts(name);
+  } catch {
+    // The replica went (logout, access removed): nothing to flag.
+  }
+}
 
 export interface SyncHandle {
   name: string;
@@ -144,7 +158,9 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
           void mergePulledConflicts(
             name,
             info.docs.map((doc) => doc._id),
-          ).catch(() => undefined),
+          )
+            .then(() => flagConflicts(name))
+            .catch(() => undefined),
       ),
     );
     // What an earlier run pushed, and this pull found in no conflict, is settled.
@@ -165,7 +181,7 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
     // A live sync at rest missed nothing either: it counts as current again, from now.
     const live = liveSyncs.get(name);
     if (live?.caughtUpAt != null) live.caughtUpAt = Date.now();
-    void buildIndexesInBackground(name);
+    void buildIndexesInBackground(name).then(() => flagConflicts(name));
   } catch (error) {
     store.update(name, { state: 'error', error: describe(error) });
     throw error;
@@ -210,6 +226,8 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
   liveSyncs.set(name, live);
 
   const localChanges = local.changes({ since: 'now', live: true }).on('change', () => void refreshPending(name, local));
+  // Conflicts found by an earlier visit are flagged again, before any pull finds them anew.
+  void flagConflicts(name);
   // The discarded deletions push leaves out, kept current by pending-writes as they change.
   let dropped: ReadonlySet<string> = new Set();
 
@@ -241,7 +259,9 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
           void mergePulledConflicts(
             name,
             info.change.docs.map((doc) => doc._id),
-          ).catch(() => undefined);
+          )
+            .then(() => flagConflicts(name))
+            .catch(() => undefined);
         delay = 0;
       })
       .on('paused', (error) => {
@@ -288,11 +308,14 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
 
   const caughtUp = () => {
     live.caughtUpAt = Date.now();
-    store.update(name, { state: 'paused', lastSyncAt: new Date().toISOString(), error: null });
-    void noteSynced(local).catch(() => undefined);
+    store.update(name, { state: 'paused', error: null });
+    // The time shows once it is noted on the replica, so what a reload restores is what was shown.
+    void noteSynced(local)
+      .then((at) => store.update(name, { lastSyncAt: at }))
+      .catch(() => undefined);
     void refreshPending(name, local);
     void pruneSettled(local, () => pendingIds(local)).catch(() => undefined);
-    void buildIndexesInBackground(name);
+    void buildIndexesInBackground(name).then(() => flagConflicts(name));
   };
 
   const online = () => {

@@ -13,6 +13,8 @@ export const ID_PREFIXES = {
   Estimate: 'est',
   Exchange: 'exc',
   CloudFile: 'fle',
+  // A bank statement's import (spec 001 §3 "CSV import"; its prefix is ours, the spec shows none).
+  CsvImport: 'csv',
   Handbook: 'han',
   Income: 'inc',
   Maintenance: 'mai',

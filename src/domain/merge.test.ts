@@ -25,6 +25,8 @@ describe('threeWayMerge', () => {
       priority: 'low',
       updated_at: '2026-01-03',
     });
+    // What merged by itself, for the person to see: not the bookkeeping stamps.
+    expect(result.automatic).toEqual(['status', 'title']);
   });
 
   it('reports a field changed differently on both sides, keeping the other merges', () => {
@@ -33,6 +35,7 @@ describe('threeWayMerge', () => {
     const result = threeWayMerge(base, mine, theirs);
     expect(result.conflicts).toEqual([{ field: 'title', base: 'Fan', mine: 'Fan noise', theirs: 'Noisy fan' }]);
     expect(result.merged).toMatchObject({ priority: 'high', status: 'review', title: 'Fan noise' });
+    expect(result.automatic).toEqual(['priority', 'status']);
   });
 
   it('takes the same change made on both sides without a conflict', () => {

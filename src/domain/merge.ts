@@ -28,6 +28,8 @@ export interface MergeResult {
   /** The merged record: disjoint changes applied, conflicted fields holding `mine`. */
   merged: Doc;
   conflicts: FieldConflict[];
+  /** Fields changed on one side only, taken as that side has them: what merged by itself. */
+  automatic: string[];
 }
 
 /** Key-order-independent JSON, so equal records compare equal. */
@@ -57,6 +59,7 @@ function newer(mine: Doc, theirs: Doc): Doc {
 export function threeWayMerge(base: Doc | null, mine: Doc, theirs: Doc): MergeResult {
   const merged: Doc = {};
   const conflicts: FieldConflict[] = [];
+  const automatic: string[] = [];
   const keys = new Set([...Object.keys(base ?? {}), ...Object.keys(mine), ...Object.keys(theirs)]);
   keys.add('_deleted');
   for (const field of [...keys].sort()) {
@@ -67,16 +70,17 @@ export function threeWayMerge(base: Doc | null, mine: Doc, theirs: Doc): MergeRe
     let value: unknown;
     if (sameValue(m, t)) value = m;
     else if (AUTOMATIC_FIELDS.has(field)) value = newer(mine, theirs)[field];
-    else if (base && sameValue(b, m)) value = t;
-    else if (base && sameValue(b, t)) value = m;
-    else {
+    else if (base && (sameValue(b, m) || sameValue(b, t))) {
+      value = sameValue(b, m) ? t : m;
+      automatic.push(field);
+    } else {
       value = m;
       conflicts.push({ field, base: b, mine: m, theirs: t });
     }
     if (value !== undefined && !(field === '_deleted' && value === false)) merged[field] = value;
   }
   if (mine._id !== undefined) merged._id = mine._id;
-  return { merged, conflicts };
+  return { merged, conflicts, automatic };
 }
 
 /** Applies a person's choice for each conflicted field to a merge result. */

@@ -80,6 +80,18 @@ describe('groups and memberships in the browser', () => {
     firstId = await app.createGroup(FIRST);
     expect(firstId).toMatch(/^acc-[0-9a-f-]{36}$/);
     await page.getByRole('main').getByText(FIRST, { exact: true }).waitFor();
+    // A new group's dashboard suggests its first steps, none done yet; each opens its form.
+    const steps = page.getByTestId('first-steps');
+    const step = (resource: string) => steps.locator(`[data-step="${resource}"]`);
+    await steps.waitFor();
+    expect(
+      await steps.locator('[data-step]').evaluateAll((els) => els.map((e) => e.getAttribute('data-step'))),
+    ).toEqual(['categories', 'customers', 'tickets', 'memberships']);
+    expect(await steps.locator('[data-done]').count()).toBe(0);
+    await screenshots(page, 'dashboard-first-steps');
+    await step('customers').click();
+    await app.waitForPath(`/account/${firstId}/customers/new`);
+    await page.goBack();
 
     await app.openMemberships();
     const table = page.getByRole('table', { name: app.t('memberships.title') });
@@ -88,6 +100,16 @@ describe('groups and memberships in the browser', () => {
     const row = table.getByRole('row').filter({ hasText: B.email });
     await row.getByText(app.t('memberships.pending'), { exact: true }).waitFor();
     expect(await table.getByRole('row').count()).toBe(3); // header, A, B
+    // The invitation counts as the team step; hidden, the card stays hidden on this device.
+    await page.goto(`/account/${firstId}`);
+    await expect.poll(() => step('memberships').getAttribute('data-done')).toBe('true');
+    await steps.getByRole('button', { name: app.t('dashboard.firstSteps.hide') }).click();
+    await page.reload();
+    await page.getByRole('main').getByText(FIRST, { exact: true }).waitFor();
+    await app.heading('dashboard.recentChanges').waitFor();
+    expect(await steps.count()).toBe(0);
+    await app.openMemberships(); // where the next test reads A's page
+    await table.getByText(B.email).waitFor();
 
     const { mail, link } = await latestLink(e2e.server, B.email, '/user/profile');
     expect(mail.subject).toBe(inviteMail.invite.subject.replace('{{inviter}}', A.fullname).replace('{{group}}', FIRST));

@@ -197,8 +197,16 @@ describe('conflicts', () => {
           .locator('[data-conflict-field]')
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-conflict-field'))),
       ).toEqual(['name']);
+      // The panel names what merged by itself, and the navbar counts the record waiting.
+      expect(await panel.locator('[data-merged-fields]').getAttribute('data-merged-fields')).toBe('company_name email');
+      await expect.poll(() => page.locator('[data-conflicts]').getAttribute('data-conflicts')).toBe('1');
     }
     await screenshots(b.page, 'record-conflict');
+    // The list flags the record too, not only its page.
+    await b.page.goto(`/account/${db}/customers`);
+    await b.page.locator(`[data-record="${id}"] [data-conflict-flag]`).waitFor();
+    await screenshots(b.page, 'records-conflict-flag');
+    await b.page.goto(`/account/${db}/customers/${id}`);
 
     const panel = b.page.locator(`[data-conflict="${id}"]`);
     await panel.locator('label', { hasText: 'Name from B' }).click();
@@ -214,6 +222,7 @@ describe('conflicts', () => {
       .toEqual({ name: 'Name from B', email: 'a@example.com', company: 'Company B', conflicts: [] });
     for (const { page } of devices) {
       await expect.poll(() => page.locator(`[data-conflict="${id}"]`).count(), { timeout: 20_000 }).toBe(0);
+      await expect.poll(() => page.locator('[data-conflicts]').getAttribute('data-conflicts')).toBe('0');
       await page.getByRole('heading', { name: 'Name from B' }).waitFor({ timeout: 20_000 });
       await page.getByText('a@example.com').waitFor();
     }

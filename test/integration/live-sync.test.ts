@@ -71,6 +71,8 @@ describe('live sync', () => {
     const name = await createGroup(owner, 'Live, reloaded');
     const first = startLiveSync(name, remote);
     await expect.poll(() => syncStatus(name).state, { timeout: 15_000 }).toBe('paused');
+    // Shown once noted on the replica (a busy device may take a moment to write it).
+    await expect.poll(() => syncStatus(name).lastSyncAt, { timeout: 15_000 }).not.toBeNull();
     const synced = syncStatus(name).lastSyncAt;
     first.cancel();
     // A reload: the page's memory is gone, the replica stays; the device is offline.

@@ -24,7 +24,8 @@ describe('npm start', () => {
       await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toMatch(/listening on|Error/);
       expect(output).toMatch(/Moneta .* listening on/);
       const session = await fetch(`http://127.0.0.1:${port}/db/_session`);
-      expect(session.status).toBe(401);
+      expect(session.status).toBe(200);
+      expect(((await session.json()) as { userCtx: { name: string | null } }).userCtx.name).toBeNull();
       expect(session.headers.get('x-app-version')).toBeTruthy();
       expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
     } finally {

@@ -60,9 +60,16 @@ export function ConflictPanel({
   return (
     <Alert severity="warning" variant="outlined" data-conflict={conflict.winner._id}>
       <AlertTitle>{t('conflicts.title')}</AlertTitle>
-      <Typography variant="body2" sx={{ mb: 2 }}>
+      <Typography variant="body2" sx={{ mb: conflict.merge.automatic.length > 0 ? 1 : 2 }}>
         {t('conflicts.explain')}
       </Typography>
+      {conflict.merge.automatic.length > 0 && (
+        <Typography variant="body2" sx={{ mb: 2 }} data-merged-fields={conflict.merge.automatic.join(' ')}>
+          {t('conflicts.mergedFields', {
+            fields: conflict.merge.automatic.map((field) => fieldLabel(t, spec, field)).join(', '),
+          })}
+        </Typography>
+      )}
       <Stack spacing={2}>
         {fields.map((c) => (
           <Box key={c.field} component="fieldset" sx={{ border: 0, p: 0, m: 0 }} data-conflict-field={c.field}>

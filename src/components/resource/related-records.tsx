@@ -3,6 +3,7 @@ import { Button, Card, CardContent, Link, List, ListItem, Stack, Typography } fr
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { resourceEnabled } from '../../domain/modules/index.ts';
 import { RESOURCES, recordTitle } from '../../domain/records/index.ts';
 import type { FieldSpec, ResourceSpec } from '../../domain/records/schema.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
@@ -105,7 +106,10 @@ export function RelatedRecords({
   hide?: readonly string[];
 }) {
   const lists = referencesTo(spec).filter(
-    ({ spec: other }) => !hide.includes(other.resource) && (!other.feature || env.features.has(other.feature)),
+    ({ spec: other }) =>
+      !hide.includes(other.resource) &&
+      (!other.feature || env.features.has(other.feature)) &&
+      resourceEnabled(other.resource, env.settings),
   );
   if (lists.length === 0) return null;
   return (

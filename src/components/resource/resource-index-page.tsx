@@ -28,6 +28,7 @@ import type { FieldSpec, ResourceSpec, SortDirection } from '../../domain/record
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { countRecords, listRows } from '../../data/record-list.ts';
 import { EmptyState } from '../empty-state.tsx';
+import { ConflictFlag, useConflictIds } from './conflict-flag.tsx';
 import { ErrorBox } from '../error-box.tsx';
 import { FieldValue } from './field-value.tsx';
 import { type ResourceEnv, resourcePath } from './resource-env.ts';
@@ -61,6 +62,7 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const conflicts = useConflictIds(env.accountId);
   const search = params.get('q') ?? '';
   const sort = spec.sort.includes(params.get('sort') ?? '') ? params.get('sort')! : spec.defaultSort.field;
   const direction: SortDirection =
@@ -275,13 +277,16 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
                         }
                       >
                         {i === 0 ? (
-                          <Link
-                            component={RouterLink}
-                            to={resourcePath(env, spec, `/${row._id}`)}
-                            aria-label={recordTitle(row)}
-                          >
-                            {shown(row, column)}
-                          </Link>
+                          <>
+                            <Link
+                              component={RouterLink}
+                              to={resourcePath(env, spec, `/${row._id}`)}
+                              aria-label={recordTitle(row)}
+                            >
+                              {shown(row, column)}
+                            </Link>
+                            {conflicts.has(row._id) && <ConflictFlag />}
+                          </>
                         ) : (
                           shown(row, column)
                         )}

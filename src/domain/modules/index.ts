@@ -2,13 +2,14 @@
 // settings, records, server-only kinds, indexes and views.
 import type { DatabaseKind } from '../ids.ts';
 import { COMING_MODULES } from './coming.ts';
-import type { MenuEntry, ModuleDescription, SettingSpec, TileSpec } from './kit.ts';
+import type { FirstStep, MenuEntry, ModuleDescription, SettingSpec, TileSpec } from './kit.ts';
+import { monetaModule } from './moneta/module.ts';
 import { ticketModule } from './ticket/module.ts';
 
-export type { MenuEntry, ModuleDescription, PageSpec, SettingSpec, TileSpec } from './kit.ts';
+export type { FirstStep, MenuEntry, ModuleDescription, PageSpec, SettingSpec, TileSpec } from './kit.ts';
 
 /** Every module, in the order menus list them. */
-export const MODULES: readonly ModuleDescription[] = [ticketModule, ...COMING_MODULES];
+export const MODULES: readonly ModuleDescription[] = [ticketModule, monetaModule, ...COMING_MODULES];
 
 const BY_KIND = new Map(MODULES.map((m) => [m.kind, m]));
 
@@ -73,6 +74,24 @@ export function adminTiles(kind: string | null | undefined, features: ReadonlySe
   return [...withFeatures(module?.tiles ?? [], features), { resource: 'memberships', klass: 'Membership' }];
 }
 
+/**
+ * The steps a new group's dashboard suggests: its module's first records, then inviting the team
+ * (administrators only). `counts` are the group's records per kind; done steps are marked.
+ */
+export function firstSteps(
+  kind: string | null | undefined,
+  counts: Readonly<Record<string, number>>,
+  admin: boolean,
+): Array<FirstStep & { done: boolean }> {
+  const steps: FirstStep[] = [
+    ...(moduleOf(kind)?.firstSteps ?? []),
+    { resource: 'memberships', klass: 'Membership', atLeast: 2, admin: true },
+  ];
+  return steps
+    .filter((step) => admin || !step.admin)
+    .map((step) => ({ ...step, done: (counts[step.klass] ?? 0) >= (step.atLeast ?? 1) }));
+}
+
 /** The settings a group of `kind` offers on its admin dashboard. */
 export function moduleSettings(kind: string | null | undefined): readonly SettingSpec[] {
   return moduleOf(kind)?.settings ?? [];
@@ -84,6 +103,14 @@ export const FEATURE_SWITCHES: readonly string[] = [
 ];
 
 export const MODULE_RECORDS = MODULES.flatMap((m) => m.records);
+
+const OWNER = new Map(MODULES.flatMap((m) => m.records.map((spec) => [spec.resource, m.kind] as const)));
+
+/** Whether a group with these settings uses the module a resource belongs to (a ticket group may switch finance off). */
+export function resourceEnabled(resource: string, settings: Settings): boolean {
+  const kind = OWNER.get(resource);
+  return kind !== undefined && enabledModules(settings, settings.kind ?? null).includes(kind);
+}
 
 /** Kinds and fixed ids that only the server writes, across modules. */
 export const MODULE_SERVER_KLASSES: ReadonlySet<string> = new Set(MODULES.flatMap((m) => m.serverKlasses ?? []));

@@ -23,6 +23,19 @@ export interface TileSpec {
   feature?: string;
 }
 
+/**
+ * A first step a new group's dashboard suggests: creating the first record of a kind (a step is
+ * done once the group has `atLeast` of them). Translation key: dashboard.firstSteps.<resource>.
+ */
+export interface FirstStep {
+  resource: string;
+  klass: Klass;
+  /** 1 unless said: the group's memberships start at one, its creator's. */
+  atLeast?: number;
+  /** Only administrators can take it (inviting people). */
+  admin?: boolean;
+}
+
 /** A group setting the module adds to the admin dashboard's features card. */
 export type SettingSpec =
   | { key: string; type: 'switch' }
@@ -59,6 +72,8 @@ export interface ModuleDescription {
   others: readonly MenuEntry[];
   /** Admin dashboard counters. */
   tiles: readonly TileSpec[];
+  /** What a new group of this kind creates first, in order (the dashboard's first steps). */
+  firstSteps?: readonly FirstStep[];
   /** Group settings its screens honour, offered on the admin dashboard. */
   settings: readonly SettingSpec[];
   /** Kinds only the server writes (whatever the database), and documents with fixed ids likewise. */

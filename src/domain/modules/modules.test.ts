@@ -7,6 +7,7 @@ import {
   COUNTER_KLASSES,
   currentModule,
   enabledModules,
+  firstSteps,
   MODULES,
   moduleHome,
   moduleMenu,
@@ -39,7 +40,11 @@ describe('enabledModules', () => {
   it('switches on the group’s own kind, those always on, and those whose setting is on', () => {
     expect(enabledModules({}, 'ticket')).toEqual(['ticket']);
     // Modules not built yet stay out of menus, but a group of that kind still opens in it.
-    expect(enabledModules({ budget: 'enabled', rdisk: 'enabled', textnotes: 'enabled' }, 'ticket')).toEqual(['ticket']);
+    expect(enabledModules({ budget: 'enabled', rdisk: 'enabled', textnotes: 'enabled' }, 'ticket')).toEqual([
+      'ticket',
+      'moneta',
+    ]);
+    expect(enabledModules({ budget: 'disabled' }, 'moneta')).toEqual(['ticket', 'moneta']);
     expect(enabledModules({}, 'exoreader')).toEqual(['ticket', 'exoreader']);
   });
 });
@@ -86,7 +91,34 @@ describe('menus and tiles', () => {
       (e) => ('path' in e ? e.path : e.resource) as string,
     );
     for (const missing of ['disk', 'billing', 'usage', 'wallets']) expect(everything).not.toContain(missing);
-    expect(moduleMenu('moneta')).toEqual([]);
-    expect(adminTiles('moneta').map((t) => t.resource)).toEqual(['memberships']);
+    expect(moduleMenu('exoreader')).toEqual([]);
+    expect(adminTiles('exoreader').map((t) => t.resource)).toEqual(['memberships']);
+    // The finance module's, as spec 000 §2 lists them.
+    expect(adminTiles('moneta').map((t) => t.resource)).toEqual([
+      'outgos',
+      'incomes',
+      'transfers',
+      'exchanges',
+      'wallets',
+      'memberships',
+    ]);
+  });
+});
+
+describe('firstSteps', () => {
+  it('suggests the module’s first records, then inviting the team, each done once it exists', () => {
+    const steps = (counts: Record<string, number>, admin = true) =>
+      firstSteps('ticket', counts, admin).map((s) => `${s.resource}${s.done ? ' ✓' : ''}`);
+    expect(steps({ Membership: 1 })).toEqual(['categories', 'customers', 'tickets', 'memberships']);
+    expect(steps({ Category: 2, Ticket: 1, Membership: 2 })).toEqual([
+      'categories ✓',
+      'customers',
+      'tickets ✓',
+      'memberships ✓',
+    ]);
+    // Only administrators invite.
+    expect(steps({}, false)).toEqual(['categories', 'customers', 'tickets']);
+    // A module without first records still suggests the team.
+    expect(firstSteps('textnotes', {}, true).map((s) => s.resource)).toEqual(['memberships']);
   });
 });

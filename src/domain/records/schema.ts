@@ -28,6 +28,12 @@ export interface RuleContext {
   settings: Readonly<Record<string, unknown>> | null;
   /** The day of the write, YYYY-MM-DD. */
   today: string;
+  /**
+   * The records the spec's `lookups` point at (a transfer's wallets), by id, as stored where the
+   * write is judged; a pointed-at record absent here does not exist there. Undefined when the
+   * caller did not look them up: rules about them then let the write through.
+   */
+  records?: ReadonlyMap<string, Doc>;
 }
 
 export interface ResourceSpec {
@@ -56,7 +62,12 @@ export interface ResourceSpec {
    * Rules for what no form field describes (e.g. a signed receipt kept on a record): adds its reasons,
    * keyed by field path, so the device and the server refuse alike.
    */
-  check?: (doc: Readonly<Record<string, unknown>>, errors: FieldErrors) => void;
+  check?: (doc: Readonly<Record<string, unknown>>, errors: FieldErrors, context?: RuleContext) => void;
+  /**
+   * Reference fields whose records the rules read (an income's wallet, whose currency its amount
+   * counts in): the device and the server look them up and hand them over in `RuleContext.records`.
+   */
+  lookups?: readonly string[];
   /**
    * Rules about a change, which see the stored version beside the new one (a closed order only
    * reopens): they add reasons as `check` does. Judged on the device before writing and on the
@@ -83,6 +94,7 @@ export function validateRecord(
   spec: ResourceSpec,
   doc: Readonly<Record<string, unknown>>,
   features: ReadonlySet<string> | null = null,
+  context?: RuleContext,
 ): FieldErrors {
   const errors = new FieldErrors();
   // The id's prefix names the kind: a record stored under another kind's prefix would be found
@@ -97,8 +109,13 @@ export function validateRecord(
     }
     checkField(errors, field.name, field, value, doc);
   }
-  spec.check?.(doc, errors);
+  spec.check?.(doc, errors, context);
   return errors;
+}
+
+/** The ids of the records a write's rules read (its spec's `lookups`), to fetch before judging it. */
+export function lookupIds(spec: ResourceSpec | null, doc: Readonly<Record<string, unknown>>): string[] {
+  return (spec?.lookups ?? []).flatMap((field) => (typeof doc[field] === 'string' ? [doc[field] as string] : []));
 }
 
 /**
@@ -112,7 +129,7 @@ export function judgeRecordWrite(
   context: RuleContext,
   features: ReadonlySet<string> | null = null,
 ): FieldErrors {
-  const errors = validateRecord(spec, next, features);
+  const errors = validateRecord(spec, next, features, context);
   if (stored && stored._deleted !== true) spec.transition?.(stored, next, errors, context);
   return errors;
 }
@@ -138,6 +155,14 @@ export function coerceRecord(
   return doc;
 }
 
+/** A date field's `initial` meaning the day the form opens (an expense is usually today's). */
+export const TODAY = 'today';
+
+function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
 /** The values a new record's form starts with, some from the group's settings (its currency). */
 export function initialValues(
   spec: ResourceSpec,
@@ -147,6 +172,10 @@ export function initialValues(
   for (const field of spec.fields) {
     const fromSetting = field.initialSetting ? settings?.[field.initialSetting] : undefined;
     const initial = fromSetting !== undefined && fromSetting !== '' ? fromSetting : field.initial;
+    if (initial === TODAY) {
+      values[field.name] = localDay(new Date());
+      continue;
+    }
     if (initial !== undefined) values[field.name] = initial;
   }
   return values;

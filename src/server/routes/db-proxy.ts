@@ -17,7 +17,7 @@ import {
   type WriteVerdict,
 } from '../../domain/permissions.ts';
 import type { RuleContext } from '../../domain/records/index.ts';
-import { completeStamps } from '../../domain/records/index.ts';
+import { completeStamps, lookupIds, specOfKlass } from '../../domain/records/index.ts';
 import type { AppContext } from '../context.ts';
 import { authenticate, type Auth, readCredentials, requireActive } from '../http/authenticate.ts';
 import { asObject, readJsonBody, readRawBody } from '../http/body.ts';
@@ -95,14 +95,36 @@ export function databaseHandler(ctx: AppContext) {
     return new Map(res.rows.flatMap((r) => (r.id && r.doc ? [[r.id, r.doc] as const] : [])));
   }
 
+  /** The records a document's rules look up (src/domain/records `lookups`), by id. */
+  const lookupsOf = (doc: DocWrite): string[] =>
+    lookupIds(specOfKlass(doc.klass), doc as Readonly<Record<string, unknown>>).filter((id) => isId(id));
+
+  /**
+   * The rules' context with the records they look up: as stored, then as the batch itself writes
+   * them (a wallet replicated beside its first income). One read, only when a rule needs one.
+   */
+  async function withLookups(db: string, rules: RuleContext, docs: readonly DocWrite[]): Promise<RuleContext> {
+    const ids = docs.flatMap(lookupsOf);
+    if (ids.length === 0) return rules;
+    const records = new Map<string, Readonly<Record<string, unknown>>>(await storedDocs(db, ids));
+    for (const doc of docs)
+      if (typeof doc._id === 'string') records.set(doc._id, doc as Readonly<Record<string, unknown>>);
+    return { ...rules, records };
+  }
+
   /** What judging a write in `db` needs: whether the caller administers it, its settings, the day. */
-  async function writeContext(db: string, auth: Auth): Promise<{ access: GroupAccess; rules: RuleContext }> {
+  async function writeContext(
+    db: string,
+    auth: Auth,
+    docs: readonly DocWrite[] = [],
+  ): Promise<{ access: GroupAccess; rules: RuleContext }> {
     const group = databaseKind(db) === 'group';
     const [admin, settings] = await Promise.all([
       group ? isGroupAdmin(ctx, db, auth.user._id) : false,
       group ? readSettings(ctx, db) : null,
     ]);
-    return { access: { admin }, rules: { settings, today: ctx.now().toISOString().slice(0, 10) } };
+    const rules = { settings, today: ctx.now().toISOString().slice(0, 10) };
+    return { access: { admin }, rules: group ? await withLookups(db, rules, docs) : rules };
   }
 
   /** Calls the store and relays its answer; `written` names what a successful write carried, for its side effects. */
@@ -120,7 +142,7 @@ export function databaseHandler(ctx: AppContext) {
   async function bulkDocs(req: Request, res: Response, auth: Auth, db: string, path: string): Promise<void> {
     const input = bulkDocsBody(await body(req, 'bulk_docs'));
     const docs = input.docs as DocWrite[];
-    const { access, rules } = await writeContext(db, auth);
+    const { access, rules } = await writeContext(db, auth, docs);
     const stored = await storedDocs(
       db,
       docs.flatMap((d) => (typeof d._id === 'string' ? [d._id] : [])),
@@ -182,7 +204,7 @@ export function databaseHandler(ctx: AppContext) {
       const sent = documentBody(await body(req, 'doc')) as DocWrite;
       if (sent._id !== undefined && sent._id !== id) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
       const doc = { ...sent, _id: id };
-      const verdict = checkDocWrite(auth.actor, db, doc, access, stored, rules);
+      const verdict = checkDocWrite(auth.actor, db, doc, access, stored, await withLookups(db, rules, [doc]));
       if (!verdict.ok) throw fail(verdict);
       const stamped = completeStamps(doc, auth.user._id, ctx.now());
       return forward(req, res, { ...options, json: stamped }, { db, docs: [stamped] });
@@ -316,7 +338,7 @@ export function databaseHandler(ctx: AppContext) {
   async function newDocument(req: Request, res: Response, auth: Auth, db: string, options: ForwardOptions) {
     const sent = documentBody(await body(req, 'info')) as DocWrite;
     const stored = typeof sent._id === 'string' && isAddressableId(sent._id) ? await ctx.store.get(db, sent._id) : null;
-    const { access, rules } = await writeContext(db, auth);
+    const { access, rules } = await writeContext(db, auth, [sent]);
     const verdict = checkDocWrite(auth.actor, db, sent, access, stored, rules);
     if (!verdict.ok) throw fail(verdict);
     const doc = completeStamps(sent, auth.user._id, ctx.now());

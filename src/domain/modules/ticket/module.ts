@@ -30,6 +30,12 @@ export const ticketModule: ModuleDescription = {
     { key: 'maintenances', path: 'maintenances', feature: 'maintenance' },
     { key: 'categories', path: 'categories' },
   ],
+  // A category first: a ticket opened from one brings its checklist.
+  firstSteps: [
+    { resource: 'categories', klass: 'Category' },
+    { resource: 'customers', klass: 'Customer' },
+    { resource: 'tickets', klass: 'Ticket' },
+  ],
   tiles: [
     { resource: 'tickets', klass: 'Ticket' },
     { resource: 'comments', klass: 'Comment' },

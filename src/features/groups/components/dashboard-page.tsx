@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { useReplicaQuery } from '../../../components/resource/use-records.ts';
 import { listRecentChanges } from '../api/list-recent-changes.ts';
 import { useCurrentGroup } from '../group-store.ts';
+import { FirstStepsCard } from './first-steps-card.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
 import { RecentChangesCard } from './recent-changes-card.tsx';
 
@@ -41,6 +42,8 @@ export function DashboardPage({ unconfirmed, cards }: { unconfirmed: boolean; ca
   return (
     <GroupDashboard
       accountId={group.accountId}
+      kind={group.account.kind}
+      admin={group.account.admin}
       name={group.account.name || group.accountId}
       cards={cards}
       unconfirmed={unconfirmed}
@@ -50,12 +53,14 @@ export function DashboardPage({ unconfirmed, cards }: { unconfirmed: boolean; ca
 
 interface GroupDashboardProps {
   accountId: string;
+  kind: string | null;
+  admin: boolean;
   name: string;
   cards?: ModuleCards;
   unconfirmed: boolean;
 }
 
-function GroupDashboard({ accountId, name, cards: Cards, unconfirmed }: GroupDashboardProps) {
+function GroupDashboard({ accountId, kind, admin, name, cards: Cards, unconfirmed }: GroupDashboardProps) {
   const { t } = useTranslation();
   const [refreshKey, setRefreshKey] = useState(0);
   // Read again when the replica changes (sync, another tab) and when Refresh is pressed.
@@ -93,6 +98,9 @@ function GroupDashboard({ accountId, name, cards: Cards, unconfirmed }: GroupDas
         error={error}
         onCloseError={() => setError(null)}
       />
+      {/* Below what is already there: it shows once the group's counts are read, and must push nothing
+          down then (a new group's timeline is short, so it still sits near the top). */}
+      <FirstStepsCard accountId={accountId} kind={kind} admin={admin} />
       <NotificationsCard refreshKey={refreshKey} />
     </Stack>
   );

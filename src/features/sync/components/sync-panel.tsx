@@ -19,7 +19,9 @@ import { ErrorBox } from '../../../components/error-box.tsx';
 import { useErrorState } from '../../../components/use-error-state.ts';
 import { useRecordName } from '../../../components/use-record-name.ts';
 import { useSyncStore } from '../../../data/sync-store.ts';
+import { readRecords } from '../../../data/record-list.ts';
 import { discardRefusedChange, type UnsentChange, unsentChanges } from '../../../data/unsent.ts';
+import type { PouchDoc } from '../../../data/pouch-api.ts';
 import { databaseKind } from '../../../domain/ids.ts';
 import { recordPath } from '../../../domain/recent-changes.ts';
 import { useRefusalText } from './refusal-text.ts';
@@ -94,6 +96,7 @@ export function SyncPanel({ open, onClose, lines }: SyncPanelProps) {
             ))}
           </div>
           <ErrorBox error={error} onClose={() => setError(null)} />
+          <ConflictList />
           {refused.length > 0 && (
             <>
               <Alert severity="error">
@@ -163,5 +166,63 @@ function RefusedItem({
         {t('sync.discard')}
       </Button>
     </ListItem>
+  );
+}
+
+/** Records changed on two devices that wait for a person: each opens its page, where they choose. */
+function ConflictList() {
+  const { t } = useTranslation();
+  const databases = useSyncStore((s) => s.databases);
+  const name = useRecordName();
+  const [docs, setDocs] = useState<Array<{ db: string; doc: PouchDoc }>>([]);
+  const key = Object.entries(databases)
+    .map(([db, state]) => `${db}:${state.conflicts.join(',')}`)
+    .join(';');
+  useEffect(() => {
+    let live = true;
+    const groups = Object.entries(databases).filter(
+      ([db, state]) => state.conflicts.length > 0 && databaseKind(db) === 'group',
+    );
+    Promise.all(
+      groups.map(async ([db, state]) => (await readRecords(db, state.conflicts)).map((doc) => ({ db, doc }))),
+    ).then(
+      (lists) => live && setDocs(lists.flat()),
+      () => live && setDocs([]),
+    );
+    return () => {
+      live = false;
+    };
+    // `key` stands for the databases and their conflicts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (docs.length === 0) return null;
+  return (
+    <>
+      <Alert severity="warning">{t('sync.conflicts', { count: docs.length })}</Alert>
+      <List disablePadding aria-label={t('sync.conflictsTitle')}>
+        {docs.map(({ db, doc }) => {
+          const path = recordPath(db, { id: doc._id, doc });
+          const klass = typeof doc.klass === 'string' ? t(`klasses.${doc.klass}`, doc.klass) : '';
+          return (
+            <ListItem key={`${db}:${doc._id}`} divider disableGutters data-conflict-record={doc._id}>
+              <ListItemText
+                primary={
+                  <>
+                    {klass && `${klass}: `}
+                    {path ? (
+                      <Link component={RouterLink} to={path}>
+                        {name(doc, doc._id)}
+                      </Link>
+                    ) : (
+                      name(doc, doc._id)
+                    )}
+                  </>
+                }
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+    </>
   );
 }
