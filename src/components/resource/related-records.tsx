@@ -25,11 +25,14 @@ function RelatedList({
   field,
   env,
   record,
+  named,
 }: {
   spec: ResourceSpec;
   field: FieldSpec;
   env: ResourceEnv;
   record: PouchDoc;
+  /** The kind points here through more than one field (a transfer's two wallets): say which. */
+  named: boolean;
 }) {
   const { t } = useTranslation();
   const load = useCallback(
@@ -56,6 +59,7 @@ function RelatedList({
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="subtitle1" component="h2">
             {t(`records.${spec.resource}.title`)}
+            {named && ` · ${t(`records.${spec.resource}.fields.${field.name}`)}`}
             {value.total > 0 && ` (${value.total})`}
           </Typography>
           <Button
@@ -123,7 +127,14 @@ export function RelatedRecords({
       }}
     >
       {lists.map(({ spec: other, field }) => (
-        <RelatedList key={`${other.resource}.${field.name}`} spec={other} field={field} env={env} record={record} />
+        <RelatedList
+          key={`${other.resource}.${field.name}`}
+          spec={other}
+          field={field}
+          env={env}
+          record={record}
+          named={lists.filter((list) => list.spec === other).length > 1}
+        />
       ))}
     </Stack>
   );
