@@ -5,7 +5,7 @@ import { type ModuleDescription, MODULES } from '../domain/modules/index.ts';
 import { RESOURCES } from '../domain/records/index.ts';
 import type { ResourceSpec } from '../domain/records/schema.ts';
 import { AppShell } from './app-shell.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPart } from '../components/lazy-part.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { RouteError } from './route-error.tsx';
 import { lastHandle, type RouteHandle } from './route-handle.ts';
@@ -178,7 +178,7 @@ function resourcePages({ resource, screens = ['index', 'new', 'show', 'edit'] }:
 const loaders = new Map<RouteObject, () => Promise<unknown>>();
 
 function toRoutes({ paths, handle, load, auth }: PageRoute): RouteObject[] {
-  const Page = lazyPage(load);
+  const Page = lazyPart(load);
   const element = auth ? (
     <RequireAuth>
       <Page />
@@ -196,7 +196,7 @@ function toRoutes({ paths, handle, load, auth }: PageRoute): RouteObject[] {
 const GROUP_PATH = '/account/:accountId';
 // The group's screens need its replica: PouchDB comes with them, not with the public pages.
 const loadGroupLayout = () => import('./group-layout.tsx').then((m) => ({ default: m.GroupLayout }));
-const GroupLayout = lazyPage(loadGroupLayout);
+const GroupLayout = lazyPart(loadGroupLayout);
 
 /** Group pages share one layout route, so the group loads once while moving between its pages. */
 function groupRoutes(): RouteObject {

@@ -132,7 +132,8 @@ export function ensureIndex(db: Database, fields: string[]): Promise<unknown> {
 export interface RecordQuery {
   selector: Record<string, unknown>;
   sort?: Array<Record<string, 'asc' | 'desc'>>;
-  limit?: number;
+  /** Required: without one, pouchdb-find stops at 25 documents and says nothing. */
+  limit: number;
   skip?: number;
   fields?: string[];
 }
@@ -154,7 +155,7 @@ export async function findRecords<T extends { _id: string }>(dbName: string, que
 export async function queryView(
   dbName: string,
   view: `${string}/${string}`,
-  options: { group_level?: number; reduce?: boolean } = {},
+  options: { group_level?: number; reduce?: boolean; startkey?: unknown; endkey?: unknown } = {},
 ): Promise<Array<{ key: unknown; value: unknown }>> {
   return memoBySeq(
     dbName,

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.ts';
 import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
-import { DESKTOP, PHONE } from './support/browser.ts';
+import { DESKTOP, PHONE, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -41,6 +41,20 @@ async function audit(page: Page, name: string, ready: string): Promise<string[]>
       found.push(`${name} ${size.width}px: ${v.id} (${v.impact}) ${v.targets.join(' | ')}`);
   }
   return found;
+}
+
+/** A signed-in browser for `owner`, in `colorScheme`, with axe allowed in. */
+async function signedIn(owner: { client: { cookieHeader: string } }, colorScheme: 'light' | 'dark') {
+  const context = await e2e.browser.newContext({
+    baseURL: e2e.server.url,
+    viewport: DESKTOP,
+    colorScheme,
+    // axe is injected as an inline script, which the app's policy rightly refuses.
+    bypassCSP: true,
+  });
+  const [name, value] = owner.client.cookieHeader.split('=');
+  await context.addCookies([{ name: name!, value: value!, url: e2e.server.url }]);
+  return { context, page: await context.newPage() };
 }
 
 describe('accessibility', () => {
@@ -98,16 +112,7 @@ describe('accessibility', () => {
         const res = await owner.client.put(`/db/${db}/${doc._id}`, doc);
         expect(res.status, JSON.stringify(res.body)).toBe(201);
       }
-      const context = await e2e.browser.newContext({
-        baseURL: e2e.server.url,
-        viewport: DESKTOP,
-        colorScheme,
-        // axe is injected as an inline script, which the app's policy rightly refuses.
-        bypassCSP: true,
-      });
-      const [name, value] = owner.client.cookieHeader.split('=');
-      await context.addCookies([{ name: name!, value: value!, url: e2e.server.url }]);
-      const page = await context.newPage();
+      const { context, page } = await signedIn(owner, colorScheme);
       const found: string[] = [];
       for (const [screen, url, ready] of [
         ['dashboard', `/account/${db}`, 'main h1'],
@@ -118,6 +123,73 @@ describe('accessibility', () => {
       ] as const) {
         await page.goto(url);
         found.push(...(await audit(page, screen, ready)));
+      }
+      await context.close();
+      expect(found.join('\n')).toBe('');
+    });
+
+    it(`a Moneta group's screens in the ${colorScheme} theme, in English: no violation`, async () => {
+      const owner = await registerUser(e2e.server.url, { locale: 'en' });
+      await confirmUser(e2e.server, owner);
+      const db = await createGroup(owner, 'Household', 'moneta');
+      const today = new Date().toISOString().slice(0, 10);
+      const wallet = {
+        _id: newId('Wallet'),
+        klass: 'Wallet',
+        name: 'Checking',
+        currency: 'USD',
+        start_balance: 250_000,
+      };
+      const outgo = {
+        _id: newId('Outgo'),
+        klass: 'Outgo',
+        description: 'Compressor parts',
+        wallet_id: wallet._id,
+        currency: 'USD',
+        value: 12_345,
+        date: today,
+        categories: ['parts'],
+        confirmed: true,
+      };
+      const docs = [
+        wallet,
+        outgo,
+        { ...outgo, _id: newId('Outgo'), description: 'Fuel', value: 4_000, categories: ['travel'] },
+        { ...outgo, _id: newId('Outgo'), description: 'Lunch', value: 1_850, categories: undefined, confirmed: false },
+        { ...outgo, _id: newId('Income'), klass: 'Income', description: 'Installation', value: 50_000 },
+        {
+          _id: newId('Mapping'),
+          klass: 'Mapping',
+          description: 'Food',
+          target: 'outgo',
+          field_to_watch: 'description',
+          kind_of_watch: 'contains',
+          text_to_match: 'lunch',
+          field_to_change: 'categories',
+          kind_of_change: 'replace',
+          text_to_change: 'food',
+          order: 1,
+          active: true,
+        },
+      ];
+      for (const doc of docs) {
+        const res = await owner.client.put(`/db/${db}/${doc._id}`, doc);
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      }
+      const { context, page } = await signedIn(owner, colorScheme);
+      const found: string[] = [];
+      for (const [screen, url, ready] of [
+        ['dashboard', `/account/${db}`, '[data-testid="spending-list"]'],
+        ['expenses', `/account/${db}/outgos`, '[data-record]'],
+        ['expense', `/account/${db}/outgos/${outgo._id}`, '[data-action="unconfirm"]'],
+        ['expense form', `/account/${db}/outgos/new`, 'input[name="description"]'],
+        ['wallet', `/account/${db}/wallets/${wallet._id}`, '[data-testid="wallet-balance-summary"]'],
+        ['mappings apply', `/account/${db}/mappings-apply`, '[data-change]'],
+        ['statement upload', `/account/${db}/wallets-upload`, '[data-testid="wallets-upload"]'],
+      ] as const) {
+        await page.goto(url);
+        found.push(...(await audit(page, screen, ready)));
+        await screenshots(page, `moneta-${screen.replace(' ', '-')}-en-${colorScheme}`);
       }
       await context.close();
       expect(found.join('\n')).toBe('');

@@ -53,7 +53,7 @@ describe('moneta', () => {
     expect(await page.locator('select[name="currency"]').inputValue()).toBe('BRL');
     await app.field('start_balance').fill('1.000,00');
     await screenshots(page, 'wallet-form');
-    await save(app, page, 'Conta corrente');
+    const checking = await save(app, page, 'Conta corrente');
     await page.locator('[data-figure="balance"]').getByText('R$ 1.000,00').waitFor();
 
     await page.goto(`/account/${db}/wallets/new`);
@@ -115,7 +115,25 @@ describe('moneta', () => {
       .poll(async () => spaces(await card.locator('[data-currency="BRL"] strong').textContent()))
       .toBe('R$ 822,05');
     expect(spaces(await card.locator('[data-currency="USD"] strong').textContent())).toBe('US$ 200,00');
+    // Where the money went: the one confirmed expense, without a category; the bars load offline.
+    const spending = page.getByTestId('spending');
+    await expect
+      .poll(async () => spaces(await spending.getByTestId('spending-total').textContent()))
+      .toBe('R$ 123,45 em 1 despesa');
+    expect(await spending.locator('[data-slice]').evaluateAll((els) => els.map((e) => e.dataset.slice))).toEqual([
+      'none',
+    ]);
+    await spending.getByTestId('spending-chart').scrollIntoViewIfNeeded();
+    await spending.getByTestId('spending-chart').locator('svg').first().waitFor();
     await screenshots(page, 'moneta-dashboard');
+
+    await page.goto(`/account/${db}/wallets/${checking}`);
+    await expect
+      .poll(async () => spaces(await page.getByTestId('wallet-balance-summary').textContent()))
+      .toMatch(/^R\$ 722,05 em .+ \(registros confirmados\)\.$/);
+    await page.getByTestId('wallet-balance-chart').scrollIntoViewIfNeeded();
+    await page.getByTestId('wallet-balance-chart').locator('svg').first().waitFor();
+    await screenshots(page, 'wallet-show');
 
     await context.setOffline(false);
     await expect
@@ -201,6 +219,27 @@ describe('moneta', () => {
     await upload();
     await expect.poll(() => counts.getAttribute('data-counts')).toBe('0 3 2');
 
+    // A mapping made today, for what is already here: previewed field by field, then applied.
+    await page.goto(`/account/${db}/mappings/new`);
+    await app.fill({ description: 'Conta de luz', text_to_match: 'luz', text_to_change: 'energia', order: '2' });
+    await save(app, page, 'Conta de luz');
+    await page.goto(`/account/${db}/mappings`);
+    await page.getByRole('link', { name: app.t('moneta.mappingsApply.open') }).click();
+    const light = page.locator('[data-change]').filter({ hasText: 'PAG BOLETO; LUZ' });
+    await expect.poll(() => light.locator('[data-field="categories"] [data-after]').textContent()).toBe('energia');
+    expect(await page.locator('[data-change]').count()).toBe(1);
+    await screenshots(page, 'mappings-apply');
+    await page.locator('[data-action="apply-mappings"]').click();
+    await expect.poll(() => page.locator('[data-applied]').getAttribute('data-applied')).toBe('1');
+    await page.getByTestId('mappings-apply-empty').waitFor();
+    // A new expense gets the mappings as it is saved.
+    await page.goto(`/account/${db}/outgos/new`);
+    await app.field('description').fill('Tarifa avulsa');
+    await pickReference(app, 'wallet_id', 'Itaú');
+    await app.field('value').fill('7');
+    await save(app, page, 'Tarifa avulsa');
+    expect(await page.locator('[data-field="categories"]').textContent()).toContain('banco');
+
     await context.setOffline(false);
     await expect
       .poll(
@@ -215,7 +254,11 @@ describe('moneta', () => {
         },
         { timeout: 60_000 },
       )
-      .toEqual(['Income PIX RECEBIDO JOÃO 123456 ', 'Outgo PAG BOLETO; LUZ 21090 ', 'Outgo TARIFA PACOTE 1250 banco']);
+      .toEqual([
+        'Income PIX RECEBIDO JOÃO 123456 ',
+        'Outgo PAG BOLETO; LUZ 21090 energia',
+        'Outgo TARIFA PACOTE 1250 banco',
+      ]);
     await context.close();
   });
 });

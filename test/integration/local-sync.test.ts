@@ -28,6 +28,7 @@ describe('local replica and sync', () => {
     expect(syncStatus(db)).toMatchObject({ state: 'idle', pending: 0, error: null });
     const settings = await findRecords<{ _id: string; key: string; value: string }>(db, {
       selector: { klass: 'Adjustment', key: 'budget' },
+      limit: 10,
     });
     expect(settings.map((s) => s.value)).toEqual(['enabled']);
 

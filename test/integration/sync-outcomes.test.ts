@@ -41,6 +41,7 @@ describe('a change the server refuses', () => {
     // Settings are the administrators': refused with 403.
     const [setting] = await findRecords<{ _id: string; _rev: string }>(db, {
       selector: { klass: 'Adjustment', key: 'checklist' },
+      limit: 10,
     });
     await saveRecord(db, { ...setting!, value: 'enabled' });
     // A rule this device did not know (an older app version): refused with 422.
@@ -82,6 +83,7 @@ describe('a change the server refuses', () => {
     const { db, remote } = await memberDevice('Fix or discard');
     const [setting] = await findRecords<{ _id: string; _rev: string; value: string }>(db, {
       selector: { klass: 'Adjustment', key: 'checklist' },
+      limit: 10,
     });
     const refusedSetting = await saveRecord(db, { ...setting!, value: 'enabled' });
     const ticket = {
@@ -119,6 +121,7 @@ describe('a change the server refuses', () => {
     const { db, remote } = await memberDevice('Kept');
     const [setting] = await findRecords<{ _id: string; _rev: string }>(db, {
       selector: { klass: 'Adjustment', key: 'billing' },
+      limit: 10,
     });
     await saveRecord(db, { ...setting!, value: 'enabled' });
     const mine = await saveRecord(db, customer('Mine'));

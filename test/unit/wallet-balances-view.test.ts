@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { walletFigures } from '../../src/domain/modules/moneta/balances.ts';
+import { movements, walletFigures } from '../../src/domain/modules/moneta/balances.ts';
 import { sumMoney } from '../../src/domain/money.ts';
 
-type Row = { key: [string, string]; value: number };
+type Row = { key: [string, string, string?]; value: number };
 
 /** Runs a design document's map function as CouchDB would, collecting what it emits. */
 function runView(name: string, docs: readonly Record<string, unknown>[]): Row[] {
@@ -39,6 +39,9 @@ function records(count: number): Record<string, unknown>[] {
     const a = wallets[next(4)]!._id;
     const b = wallets[next(4)]!._id;
     const klass = ['Income', 'Outgo', 'Transfer', 'Exchange'][next(4)]!;
+    Object.assign(state, {
+      date: `2026-${String(next(12) + 1).padStart(2, '0')}-${String(next(28) + 1).padStart(2, '0')}`,
+    });
     if (klass === 'Income' || klass === 'Outgo')
       docs.push({ klass, wallet_id: a, currency: currencyOf(a), value: next(100_000), ...state });
     else if (klass === 'Transfer')
@@ -84,5 +87,20 @@ describe('the wallet-balances views', () => {
       expect(sum(confirmed, (r) => r.key[0] === currency)).toBe(device);
     }
     expect(figures.size).toBe(4);
+  });
+
+  it('date each confirmed movement, so the days of a wallet add up to its balance over time', () => {
+    const docs = records(500);
+    const rows = runView('by-currency', docs);
+    const device = docs.flatMap((doc) => movements(doc)).filter((m) => !m.pending);
+    const key = (wallet: string, date: string) => `${wallet} ${date}`;
+    const byDay = new Map<string, number>();
+    for (const m of device) byDay.set(key(m.wallet, m.date), (byDay.get(key(m.wallet, m.date)) ?? 0) + m.amount);
+    const viewByDay = new Map<string, number>();
+    for (const r of rows)
+      viewByDay.set(key(r.key[1], r.key[2]!), (viewByDay.get(key(r.key[1], r.key[2]!)) ?? 0) + r.value);
+    expect(viewByDay).toEqual(byDay);
+    expect(rows.filter((r) => r.key[2] === '').length).toBe(4);
+    expect(new Set(rows.map((r) => r.key[2])).size).toBeGreaterThan(12);
   });
 });

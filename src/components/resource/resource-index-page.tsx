@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import {
+  Box,
   Button,
   Card,
   Collapse,
@@ -23,11 +24,11 @@ import {
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { recordTitle } from '../../domain/records/index.ts';
 import type { FieldSpec, ResourceSpec, SortDirection } from '../../domain/records/schema.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { countRecords, listRows } from '../../data/record-list.ts';
 import { EmptyState } from '../empty-state.tsx';
+import { visuallyHidden } from '../visually-hidden.ts';
 import { ConflictFlag, useConflictIds } from './conflict-flag.tsx';
 import { ErrorBox } from '../error-box.tsx';
 import { FieldValue } from './field-value.tsx';
@@ -278,12 +279,17 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
                       >
                         {i === 0 ? (
                           <>
-                            <Link
-                              component={RouterLink}
-                              to={resourcePath(env, spec, `/${row._id}`)}
-                              aria-label={recordTitle(row)}
-                            >
+                            <Link component={RouterLink} to={resourcePath(env, spec, `/${row._id}`)}>
                               {shown(row, column)}
+                              {column !== spec.titleField && (
+                                // Named by what it shows (a date, a number) and then by the record,
+                                // so a voice command naming either finds it (WCAG 2.5.3).
+                                <Box component="span" sx={visuallyHidden}>
+                                  {` ${String(row[spec.titleField] ?? '')
+                                    .split('\n')[0]!
+                                    .slice(0, 80)}`}
+                                </Box>
+                              )}
                             </Link>
                             {conflicts.has(row._id) && <ConflictFlag />}
                           </>

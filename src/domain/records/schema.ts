@@ -2,6 +2,7 @@
 // The generic resource screens, the server's write checks and the search view all read these
 // descriptions, so a rule written here holds on the device and on the server alike.
 import { FIELD_MESSAGES as M, FieldErrors } from '../errors.ts';
+import { localDay } from '../days.ts';
 import { type IdPrefix, type Klass, ID_PREFIXES, isId } from '../ids.ts';
 import { checkField, coerceValue, type FieldSpec, isBlank } from './field-types.ts';
 
@@ -157,11 +158,6 @@ export function coerceRecord(
 
 /** A date field's `initial` meaning the day the form opens (an expense is usually today's). */
 export const TODAY = 'today';
-
-function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /** The values a new record's form starts with, some from the group's settings (its currency). */
 export function initialValues(

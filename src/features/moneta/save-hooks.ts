@@ -1,10 +1,14 @@
 // What the finance forms do around the generic save: copy the wallets' currencies onto the
-// record (the rules check the copy against the wallets on the device and on the server).
+// record (the rules check the copy against the wallets on the device and on the server), and
+// run the group's mappings over a new record. Only a new one: on every edit an `append` would
+// append again, and a category the person removed would come back.
 import type { ResourceHooks } from '../../components/resource/resource-env.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { getRecords } from '../../data/records.ts';
+import { applyMappings } from '../../domain/modules/moneta/mappings.ts';
 import { copiedCurrencies } from '../../domain/modules/moneta/rules.ts';
 import { lookupIds, specOfKlass } from '../../domain/records/index.ts';
+import { listMappings } from './api/mappings.ts';
 
 /** The wallets a record points at, as this replica has them. */
 export async function walletsOf(
@@ -25,6 +29,9 @@ export function withWalletCurrencies(doc: PouchDoc, wallets: ReadonlyMap<string,
   return next;
 }
 
-export const copyWalletCurrencies: ResourceHooks = {
-  prepare: async (doc, { env }) => withWalletCurrencies(doc, await walletsOf(env.accountId, doc)),
+export const movementHooks: ResourceHooks = {
+  prepare: async (doc, { isNew, env }) => {
+    const copied = withWalletCurrencies(doc, await walletsOf(env.accountId, doc));
+    return isNew ? applyMappings(copied, await listMappings(env.accountId)).record : copied;
+  },
 };

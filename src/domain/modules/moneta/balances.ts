@@ -14,6 +14,8 @@ export interface Movement {
   amount: number;
   /** Unconfirmed: counted in the balance after pending only. */
   pending: boolean;
+  /** The record's day (YYYY-MM-DD); '' for a wallet's start balance, before every day. */
+  date: string;
 }
 
 const amount = (value: unknown) => (isMinorUnits(value) ? value : 0);
@@ -23,7 +25,15 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 export function movements(doc: Doc): Movement[] {
   if (doc._deleted === true) return [];
   if (doc.klass === 'Wallet') {
-    return [{ wallet: str(doc._id), currency: str(doc.currency), amount: amount(doc.start_balance), pending: false }];
+    return [
+      {
+        wallet: str(doc._id),
+        currency: str(doc.currency),
+        amount: amount(doc.start_balance),
+        pending: false,
+        date: '',
+      },
+    ];
   }
   if (doc.imported === true) return [];
   const pending = doc.confirmed !== true;
@@ -32,6 +42,7 @@ export function movements(doc: Doc): Movement[] {
     currency: str(currency),
     amount: value,
     pending,
+    date: str(doc.date),
   });
   switch (doc.klass) {
     case 'Income':

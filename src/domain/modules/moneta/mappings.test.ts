@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMappings, mappedField, type Mapping } from './mappings.ts';
+import { applyMappings, mappedField, mappedKlasses, mappingChanges, type Mapping } from './mappings.ts';
 
 const base = { active: true, target: 'outgo', field_to_watch: 'description', kind_of_watch: 'contains' };
 
@@ -91,5 +91,20 @@ describe('mappings', () => {
     expect(mappedField('third_party', 'Income')).toBe('paid_by');
     expect(mappedField('third_party', 'Outgo')).toBe('paid_to');
     expect(mappedField('third_party', 'Transfer')).toBeNull();
+  });
+
+  it('preview on existing records only what would change, and only for the kinds mapped', () => {
+    const fuel: Mapping = { ...base, text_to_match: 'posto', field_to_change: 'categories', text_to_change: 'fuel' };
+    const off: Mapping = { ...fuel, active: false, target: 'income' };
+    const records = [
+      { _id: 'a', klass: 'Outgo', description: 'Posto Shell' },
+      { _id: 'b', klass: 'Outgo', description: 'Posto Ipiranga', categories: ['fuel'] },
+      { _id: 'c', klass: 'Outgo', description: 'Mercado' },
+      { _id: 'd', klass: 'Income', description: 'Posto (refund)' },
+    ];
+    const changes = mappingChanges(records, [fuel, off]);
+    expect(changes.map((c) => [c.before._id, c.after.categories, c.fields])).toEqual([['a', ['fuel'], ['categories']]]);
+    expect(changes[0]!.before).toEqual(records[0]);
+    expect(mappedKlasses([fuel, off])).toEqual(['Outgo']);
   });
 });

@@ -92,3 +92,25 @@ export function applyMappings<T extends Doc>(record: T, mappings: readonly Mappi
   }
   return { record: next as T, fields: [...fields] };
 }
+
+/** A stored record the mappings would change: the record as it would be, and which fields. */
+export interface MappingChange<T extends Doc = Doc> {
+  before: T;
+  after: T;
+  fields: string[];
+}
+
+/** What applying the mappings to existing records would change, leaving out the records it would not. */
+export function mappingChanges<T extends Doc>(records: readonly T[], mappings: readonly Mapping[]): MappingChange<T>[] {
+  return records.flatMap((before) => {
+    const { record: after, fields } = applyMappings(before, mappings);
+    return fields.length > 0 ? [{ before, after, fields }] : [];
+  });
+}
+
+/** The kinds of record at least one active mapping is for (`Outgo` for target `outgo`). */
+export function mappedKlasses(mappings: readonly Mapping[]): string[] {
+  return Object.entries(TARGETS)
+    .filter(([, target]) => mappings.some((m) => m.active !== false && m.target === target))
+    .map(([klass]) => klass);
+}

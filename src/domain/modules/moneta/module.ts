@@ -12,7 +12,10 @@ export const monetaModule: ModuleDescription = {
   built: true,
   home: 'outgos',
   records: MONETA_RESOURCES,
-  pages: [{ name: 'wallets-upload', path: 'wallets-upload', title: 'moneta.import.title' }],
+  pages: [
+    { name: 'wallets-upload', path: 'wallets-upload', title: 'moneta.import.title' },
+    { name: 'mappings-apply', path: 'mappings-apply', title: 'moneta.mappingsApply.title' },
+  ],
   menu: [
     { key: 'outgos', path: 'outgos' },
     { key: 'incomes', path: 'incomes' },

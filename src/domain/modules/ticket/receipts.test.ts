@@ -7,7 +7,6 @@ import {
   contractReceiptState,
   customerPhones,
   isReceiptKind,
-  localDay,
   MAX_SIGNATURE_BYTES,
   storedReceipt,
   validateSignedReceipt,
@@ -118,13 +117,6 @@ describe('storedReceipt and contractReceiptState', () => {
     expect(contractReceiptState({ contract_receipt: receipt }, 'always')).toBe('signed');
     // Signed although not asked for (or asked under a mode since changed): still signed.
     expect(contractReceiptState({ contract_receipt: receipt }, 'on-demand')).toBe('signed');
-  });
-});
-
-describe('localDay', () => {
-  it('is the calendar day on the device, zero-padded', () => {
-    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
-    expect(localDay(new Date(2026, 10, 22, 0, 0))).toBe('2026-11-22');
   });
 });
 

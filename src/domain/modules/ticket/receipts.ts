@@ -100,12 +100,6 @@ export function contractReceiptState(
   return receiptRequired({ contract_id: contractId }, mode ?? 'on-demand') ? 'pending' : 'not-required';
 }
 
-/** The calendar day of `now` where the person is (not UTC): the date a receipt is signed on. */
-export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** A customer's phone numbers, the main one first, blanks left out. */
 export function customerPhones(customer: Readonly<Record<string, unknown>> | null | undefined): string[] {
   const rows = Array.isArray(customer?.phones) ? (customer.phones as unknown[]) : [];

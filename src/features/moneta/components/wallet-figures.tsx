@@ -15,9 +15,12 @@ import { walletSums } from '../api/balances.ts';
  */
 export function WalletFigures({ wallet, env }: { wallet: PouchDoc; env: ResourceEnv }) {
   const { t, i18n } = useTranslation();
-  const load = useCallback(() => walletSums(env.accountId, wallet._id), [env.accountId, wallet._id]);
-  const { value: sums, error, setError } = useReplicaQuery(env.accountId, load);
   const currency = typeof wallet.currency === 'string' ? wallet.currency : 'USD';
+  const load = useCallback(
+    () => walletSums(env.accountId, currency, wallet._id),
+    [env.accountId, currency, wallet._id],
+  );
+  const { value: sums, error, setError } = useReplicaQuery(env.accountId, load);
   const money = (minor: number) => formatMoney(minor, currency, i18n.language);
   const figures: Array<[string, string]> = sums
     ? [

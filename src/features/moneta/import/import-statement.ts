@@ -6,7 +6,8 @@ import type { PouchDoc } from '../../../data/pouch-api.ts';
 import { findRecords } from '../../../data/records.ts';
 import { type BatchProgress, removeRecords, writeRecord, writeRecords } from '../../../data/resource-writes.ts';
 import { newId } from '../../../domain/ids.ts';
-import { applyMappings, type Mapping } from '../../../domain/modules/moneta/mappings.ts';
+import { applyMappings } from '../../../domain/modules/moneta/mappings.ts';
+import { listMappings } from '../api/mappings.ts';
 import { imports, incomes, outgos } from '../../../domain/modules/moneta/records.ts';
 import {
   type ColumnMap,
@@ -43,13 +44,7 @@ export async function listWallets(accountId: string): Promise<PouchDoc[]> {
   return findRecords<PouchDoc>(accountId, {
     selector: { klass: 'Wallet', name: { $gt: null } },
     sort: [{ klass: 'asc' }, { name: 'asc' }],
-  });
-}
-
-export async function listMappings(accountId: string): Promise<Mapping[]> {
-  return findRecords<{ _id: string } & Mapping>(accountId, {
-    selector: { klass: 'Mapping', order: { $gt: null } },
-    sort: [{ klass: 'asc' }, { order: 'asc' }],
+    limit: 10_000,
   });
 }
 
@@ -146,6 +141,7 @@ export async function planImport(
             const [klass, walletId] = key.split('|') as [string, string];
             return findRecords<PouchDoc>(accountId, {
               selector: { klass, wallet_id: walletId, date: { $gte: dates[0], $lte: dates[dates.length - 1] } },
+              limit: 1_000_000,
             });
           }),
         )

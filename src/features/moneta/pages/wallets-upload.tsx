@@ -18,7 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
+import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
@@ -79,6 +79,7 @@ function columnsOf(saved: PouchDoc): ColumnMap {
 export default function WalletsUploadPage({ env }: ModulePageProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useErrorState();
   const [wallets, setWallets] = useState<PouchDoc[] | null>(null);
   const [imports, setImports] = useState<PouchDoc[]>([]);
@@ -200,22 +201,24 @@ export default function WalletsUploadPage({ env }: ModulePageProps) {
       <ErrorBox error={error} onClose={() => setError(null)} />
       {wallets?.length === 0 && <Alert severity="info">{t('moneta.import.noWallet')}</Alert>}
       <Box>
+        {/* A button that opens the file picker (a label styled as one is no button to a screen reader). */}
         <Button
-          component="label"
           variant="contained"
           startIcon={<UploadFileIcon />}
           disabled={!wallets?.length || reading || progress !== null}
+          onClick={() => fileInput.current?.click()}
           sx={{ minHeight: 44 }}
         >
           {table ? t('moneta.import.otherFile') : t('moneta.import.chooseFile')}
-          <input
-            hidden
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            name="statement"
-            onChange={(e) => void choose(e)}
-          />
         </Button>
+        <input
+          ref={fileInput}
+          hidden
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          name="statement"
+          onChange={(e) => void choose(e)}
+        />
         {reading && <LinearProgress sx={{ mt: 1 }} aria-label={t('moneta.import.reading')} />}
       </Box>
 

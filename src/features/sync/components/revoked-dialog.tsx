@@ -35,6 +35,7 @@ export function RevokedDialog() {
     void unsentChanges(revoked).then((changes) => setCount(changes.length));
     void findRecords<{ _id: string; value?: unknown }>(revoked, {
       selector: { klass: 'Adjustment', key: 'name' },
+      limit: 1,
     }).then(
       ([setting]) => setGroupName(typeof setting?.value === 'string' ? setting.value : ''),
       () => setGroupName(''),

@@ -3,7 +3,8 @@ import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PouchDoc } from '../../../../data/pouch-api.ts';
 import type { TicketStatus } from '../../../../domain/modules/ticket/tickets.ts';
-import { type CardInfo, DRAG_TYPE, TicketCard, visuallyHidden } from './ticket-card.tsx';
+import { visuallyHidden } from '../../../../components/visually-hidden.ts';
+import { type CardInfo, DRAG_TYPE, TicketCard } from './ticket-card.tsx';
 
 /** The ticket being dragged, known to every column so each can say whether it takes it. */
 export interface Dragging {

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { PRIORITY_COLORS, ticketPriority } from '../../priority-colors.ts';
 import type { PouchDoc } from '../../../../data/pouch-api.ts';
 import { allowedStatuses, isTicketStatus, type TicketStatus } from '../../../../domain/modules/ticket/tickets.ts';
+import { visuallyHidden } from '../../../../components/visually-hidden.ts';
 
 /** What the board knows about one card beyond the ticket itself. */
 export interface CardInfo {
@@ -156,17 +157,3 @@ export function TicketCard({ accountId, ticket, info, saving, onMove, onDragStar
     </Card>
   );
 }
-
-/** Read by screen readers, not shown. */
-export const visuallyHidden = {
-  position: 'absolute',
-  // Strings: in sx a bare 1 means 100%, and m: -1 one spacing unit.
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;

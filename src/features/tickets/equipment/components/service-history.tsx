@@ -9,7 +9,7 @@ import { useFormatCalendarDate } from '../../../../components/format-calendar-da
 import type { ResourceEnv } from '../../../../components/resource/resource-env.ts';
 import { useRecordTitles } from '../../../../components/resource/use-records.ts';
 import type { PouchDoc } from '../../../../data/pouch-api.ts';
-import { localDay } from '../../../../domain/modules/ticket/receipts.ts';
+import { localDay } from '../../../../domain/days.ts';
 import { recordTitle } from '../../../../domain/records/index.ts';
 import { maintenanceEntries, nextMaintenance } from '../../../../domain/modules/ticket/service-history.ts';
 import { useServiceHistory } from '../use-service-history.ts';

@@ -9,12 +9,8 @@ import { useErrorState } from '../../../../components/use-error-state.ts';
 import { useFieldErrors } from '../../../../components/use-form-errors.ts';
 import { validationError } from '../../../../data/api-error.ts';
 import type { FieldReasons } from '../../../../domain/errors.ts';
-import {
-  localDay,
-  type ReceiptKind,
-  receiptField,
-  validateSignedReceipt,
-} from '../../../../domain/modules/ticket/receipts.ts';
+import { localDay } from '../../../../domain/days.ts';
+import { type ReceiptKind, receiptField, validateSignedReceipt } from '../../../../domain/modules/ticket/receipts.ts';
 import { saveSignedReceipt } from '../save-signed-receipt.ts';
 import { SignaturePad, signatureDataUrl, type Stroke } from './signature-pad.tsx';
 

@@ -1,9 +1,11 @@
 function (doc) {
-  // Confirmed money per [currency, wallet]: group_level=1 sums a currency, 2 a wallet. Keep in step
-  // with movements() in src/domain/modules/moneta/balances.ts (a test runs both over the same records).
+  // Confirmed money per [currency, wallet, date]: group_level=1 sums a currency, 2 a wallet, 3 a
+  // wallet's day (its balance over time; the start balance is dated ''). Keep in step with
+  // movements() in src/domain/modules/moneta/balances.ts (a test runs both over the same records).
   var n = function (v) { return typeof v === 'number' && v % 1 === 0 ? v : 0; };
+  var date = doc.klass !== 'Wallet' && typeof doc.date === 'string' ? doc.date : '';
   var out = function (wallet, currency, amount) {
-    if (typeof wallet === 'string' && typeof currency === 'string') emit([currency, wallet], amount);
+    if (typeof wallet === 'string' && typeof currency === 'string') emit([currency, wallet, date], amount);
   };
   if (doc.klass === 'Wallet') return out(doc._id, doc.currency, n(doc.start_balance));
   if (doc.imported === true || doc.confirmed !== true) return;

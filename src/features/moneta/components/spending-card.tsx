@@ -1,0 +1,127 @@
+import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { lazyPart } from '../../../components/lazy-part.ts';
+import { useReplicaQuery } from '../../../components/resource/use-records.ts';
+import { WhenInView } from '../../../components/when-in-view.tsx';
+import { localDay, localDayBefore } from '../../../domain/days.ts';
+import type { SpendingSlice } from '../../../domain/modules/moneta/charts.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import { spending } from '../api/balances.ts';
+
+const SpendingBars = lazyPart(() => import('./charts.tsx').then((m) => ({ default: m.SpendingBars })));
+
+/** Room for each bar and the axis, so the chart arriving moves nothing. */
+const barsHeight = (bars: number) => Math.max(120, 36 * bars + 40);
+
+/** The last 30 days, today included. */
+const DAYS = 30;
+
+/**
+ * Where the money went: the confirmed expenses of the last 30 days by category, one currency at
+ * a time (amounts in different currencies never add up), as bars and as words (the figures a
+ * screen reader reads, and the ones a person copies).
+ */
+export function SpendingCard({ accountId, refreshKey }: { accountId: string; refreshKey: number }) {
+  const { t, i18n } = useTranslation();
+  const load = useCallback(
+    () => {
+      const now = new Date();
+      return spending(accountId, localDayBefore(now, DAYS - 1), localDay(now));
+    },
+    // refreshKey asks for new figures although nothing else changed (a new day, a pull).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [accountId, refreshKey],
+  );
+  const { value: currencies, error, setError } = useReplicaQuery(accountId, load);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const shown = currencies?.find((c) => c.currency === chosen) ?? currencies?.[0];
+  const title = t('moneta.spending.title');
+  const label = useCallback(
+    (slice: SpendingSlice) =>
+      slice.kind === 'category'
+        ? slice.category
+        : slice.kind === 'none'
+          ? t('moneta.spending.none')
+          : t('moneta.spending.others', { count: slice.categories }),
+    [t],
+  );
+  const bars = useMemo(
+    () => shown?.slices.map((slice) => ({ label: label(slice), amount: slice.amount })) ?? [],
+    [shown, label],
+  );
+  const format = useCallback(
+    (minor: number) => (shown ? formatMoney(minor, shown.currency, i18n.language) : ''),
+    [shown, i18n.language],
+  );
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+
+  return (
+    <Card variant="outlined" component="section" aria-label={title} data-testid="spending">
+      <CardHeader
+        title={title}
+        subheader={t('moneta.spending.period', { count: DAYS })}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <ErrorBox error={error} onClose={() => setError(null)} />
+        {currencies && currencies.length > 1 && (
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ mb: 1, flexWrap: 'wrap' }}
+            role="group"
+            aria-label={t('moneta.spending.currency')}
+          >
+            {currencies.map((c) => (
+              <Chip
+                key={c.currency}
+                label={c.currency}
+                onClick={() => setChosen(c.currency)}
+                color={c.currency === shown?.currency ? 'primary' : 'default'}
+                variant={c.currency === shown?.currency ? 'filled' : 'outlined'}
+                aria-pressed={c.currency === shown?.currency}
+                sx={{ minHeight: 32 }}
+              />
+            ))}
+          </Stack>
+        )}
+        {currencies && !shown && <Typography color="text.secondary">{t('moneta.spending.empty')}</Typography>}
+        {shown && (
+          <>
+            <Typography sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="spending-total">
+              {t('moneta.spending.total', { amount: format(shown.total), count: shown.count })}
+            </Typography>
+            {/* The figures are in words beside it: inert keeps the drawing (a focusable SVG) from
+                screen readers and the keyboard alike. */}
+            <Box inert data-testid="spending-chart">
+              <WhenInView height={barsHeight(bars.length)}>
+                <SpendingBars bars={bars} format={format} height={barsHeight(bars.length)} />
+              </WhenInView>
+            </Box>
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="spending-list">
+              {shown.slices.map((slice) => (
+                <Typography
+                  component="li"
+                  key={slice.kind === 'category' ? slice.category : slice.kind}
+                  variant="body2"
+                  data-slice={slice.kind === 'category' ? slice.category : slice.kind}
+                  sx={{ display: 'flex', gap: 1, fontVariantNumeric: 'tabular-nums' }}
+                >
+                  <Box component="span" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {label(slice)}
+                  </Box>
+                  <span>{format(slice.amount)}</span>
+                  <Box component="span" sx={{ width: '3.5em', textAlign: 'end', color: 'text.secondary' }}>
+                    {percent.format(shown.total ? slice.amount / shown.total : 0)}
+                  </Box>
+                </Typography>
+              ))}
+            </Box>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
