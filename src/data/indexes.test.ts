@@ -78,19 +78,24 @@ describe('index registry', () => {
     await destroyLocalDb(name);
   });
 
-  it('builds registered design-document views with a first query', async () => {
-    registerViews('group', ['words/all']);
+  it('builds registered design-document views: counts and sums as kept rows, others with a first query', async () => {
+    registerViews('group', ['words/all', 'plain/all']);
     const name = newId('Account');
     const db = localDb(name);
     // A map function the app is built with (the server deploys the same source).
     const map = Object.keys(MAP_FUNCTIONS).find((source) => source.includes('emit(doc.klass, 1)'))!;
     await db.put({ _id: '_design/words', views: { all: { map, reduce: '_count' } } } as never);
-    await db.put({ _id: newId('Customer'), klass: 'Customer', word: 'pump' });
+    await db.put({ _id: '_design/plain', views: { all: { map } } } as never);
+    const customer = newId('Customer');
+    await db.put({ _id: customer, klass: 'Customer', word: 'pump' });
     const query = vi.spyOn(db, 'query');
     await buildIndexesInBackground(name);
-    expect(query).toHaveBeenCalledWith('words/all', { limit: 1, reduce: false });
+    expect(query).toHaveBeenCalledWith('plain/all', { limit: 1, reduce: false });
+    expect(query).not.toHaveBeenCalledWith('words/all', expect.anything());
+    const kept = (await db.get('_local/moneta-reduced:words/all')) as unknown as { docs: unknown[] };
+    expect(kept.docs).toEqual([[customer, [['Customer', 1]]]]);
     const noted = (await db.get('_local/moneta-indexes')) as unknown as { built: string[] };
-    expect(noted.built).toContain('view:words/all');
+    expect(noted.built).toEqual(expect.arrayContaining(['view:words/all', 'view:plain/all']));
     expect(registeredIndexes('group').some((fields) => fields.includes('words/all'))).toBe(false);
     expect((await db.query('words/all', { reduce: true, group: true })).rows).toEqual([{ key: 'Customer', value: 1 }]);
     await destroyLocalDb(name);

@@ -12,6 +12,11 @@ declare module 'pouchdb-find' {
   export default plugin;
 }
 
+declare module 'pouchdb-collate' {
+  /** CouchDB's order of keys: negative, 0 or positive, as `a` sorts before, with or after `b`. */
+  export function collate(a: unknown, b: unknown): number;
+}
+
 declare module 'pouchdb-abstract-mapreduce' {
   interface AbstractMapReduce {
     query: (this: unknown, fun: unknown, opts: unknown, callback?: unknown) => Promise<unknown>;

@@ -6,8 +6,7 @@ import { searchWords } from '../domain/records/search.ts';
 import type { SortDirection } from '../domain/records/schema.ts';
 import { localDb } from './databases.ts';
 import type { PouchDoc } from './pouch-api.ts';
-import { ensureIndex } from './records.ts';
-import { memoBySeq } from './seq-memo.ts';
+import { ensureIndex, queryView } from './records.ts';
 
 export interface ListQuery {
   klass: string;
@@ -33,12 +32,10 @@ function compare(a: unknown, b: unknown): number {
   return String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' });
 }
 
-/** Records of a kind, from the count-by-klass view; remembered until the replica changes. */
-function countKlass(dbName: string, klass: string): Promise<number> {
-  return memoBySeq(dbName, `count-by-klass:${klass}`, async () => {
-    const { rows } = await localDb(dbName).query('count-by-klass/all', { key: klass, reduce: true, group: true });
-    return Number(rows[0]?.value ?? 0);
-  });
+/** Records of a kind, from the count-by-klass view (its counts kept change by change). */
+async function countKlass(dbName: string, klass: string): Promise<number> {
+  const rows = await queryView(dbName, 'count-by-klass/all', { key: klass, group: true });
+  return Number(rows[0]?.value ?? 0);
 }
 
 /** How many records of a referenced kind one term may reach through (a one-letter term). */

@@ -7,6 +7,7 @@ import { MESSAGES } from '../domain/errors.ts';
 import { ApiError } from './api-error.ts';
 import { rememberBase } from './conflicts.ts';
 import { markPending, markPendingMany, pendingIds } from './pending-writes.ts';
+import { reducedView } from './reduced-views.ts';
 import { memoBySeq } from './seq-memo.ts';
 import { useSyncStore } from './sync-store.ts';
 import type { ChangeResult } from './pouch-api.ts';
@@ -150,18 +151,28 @@ export async function findRecords<T extends { _id: string }>(dbName: string, que
 
 /**
  * A view of the replica, computed on the device from the same design document the server has
- * (design documents replicate with the data), so counters work offline.
+ * (design documents replicate with the data), so counters work offline. Reductions are kept
+ * change by change (reduced-views.ts) rather than read from every row at each query.
  */
 export async function queryView(
   dbName: string,
   view: `${string}/${string}`,
-  options: { group_level?: number; reduce?: boolean; startkey?: unknown; endkey?: unknown } = {},
+  options: ViewQuery = {},
 ): Promise<Array<{ key: unknown; value: unknown }>> {
-  return memoBySeq(
-    dbName,
-    `view:${view}:${JSON.stringify(options)}`,
-    async () => (await localDb(dbName).query(view, options)).rows,
-  );
+  return memoBySeq(dbName, `view:${view}:${JSON.stringify(options)}`, async () => {
+    const db = localDb(dbName);
+    const { reduce, ...rest } = options;
+    return (reduce !== false && (await reducedView(db, view, rest))) || (await db.query(view, options)).rows;
+  });
+}
+
+export interface ViewQuery {
+  group_level?: number;
+  group?: boolean;
+  reduce?: boolean;
+  key?: unknown;
+  startkey?: unknown;
+  endkey?: unknown;
 }
 
 /** The replica's latest changes with their documents (the dashboard's timeline). */

@@ -1,17 +1,21 @@
 // Bundled for the browser by the finance benchmark and loaded next to the app: runs the import's
-// own code (statement reading, mappings, duplicates, batched writes) and the screens' queries
-// (balances, the first page of expenses) against the app's replica, timing each.
+// own code (statement reading, mappings, batched writes) and the screens' queries (balances per
+// currency and per wallet, where the money went, the expenses list's first page and its count)
+// against the app's replica, timing each.
 import '../../src/app/register-indexes.ts';
 import { localDb } from '../../src/data/databases.ts';
-import { buildIndexesInBackground } from '../../src/data/indexes.ts';
-import { listRecords } from '../../src/data/record-list.ts';
-import { queryView } from '../../src/data/records.ts';
+import { countRecords, listRows } from '../../src/data/record-list.ts';
+import { findRecords, queryView } from '../../src/data/records.ts';
 import { writeRecords } from '../../src/data/resource-writes.ts';
 import { applyMappings, type Mapping } from '../../src/domain/modules/moneta/mappings.ts';
 import { outgos } from '../../src/domain/modules/moneta/records.ts';
 import { guessColumns, readStatementRows } from '../../src/domain/modules/moneta/statement.ts';
 import { parseStatement } from '../../src/domain/modules/moneta/statement-file.ts';
 import { newId } from '../../src/domain/ids.ts';
+import { localDay, localDayBefore } from '../../src/domain/days.ts';
+import { spending, walletSums } from '../../src/features/moneta/api/balances.ts';
+import { planImport } from '../../src/features/moneta/import/import-statement.ts';
+import { listMappings } from '../../src/features/moneta/api/mappings.ts';
 
 declare global {
   interface Window {
@@ -31,6 +35,19 @@ const MAPPINGS: Mapping[] = Array.from({ length: 20 }, (_, i) => ({
   order: i,
 }));
 
+/** The expenses list's first page, newest first, as the screen asks for it. */
+const LIST = { klass: 'Outgo', sort: 'date', direction: 'desc', page: 1, perPage: 25 } as const;
+
+/** A Latin-1 bank statement of `lines` movements, account details above its headers. */
+function statement(lines: number): Uint8Array {
+  const text = ['Agência;0001;Conta;12345-6', 'Data;Lançamento;Valor (R$);Saldo (R$);'];
+  for (let i = 0; i < lines; i++)
+    text.push(
+      `${String((i % 28) + 1).padStart(2, '0')}/11/2026;COMPRA LOJA ${i % 40} SÃO PAULO;-${(i % 900) + 1},${String(i % 100).padStart(2, '0')};;`,
+    );
+  return Uint8Array.from([...text.join('\r\n')].map((c) => c.charCodeAt(0) & 0xff));
+}
+
 const time = async <T>(work: () => Promise<T> | T): Promise<{ ms: number; value: T }> => {
   const start = performance.now();
   const value = await work();
@@ -45,12 +62,7 @@ const financeBench = {
   },
   /** A Latin-1 statement of `lines` movements: parsed, read, mapped and the preview's rows taken. */
   async preview(lines: number): Promise<{ ms: number; rows: number }> {
-    const text = ['Agência;0001;Conta;12345-6', 'Data;Lançamento;Valor (R$);Saldo (R$);'];
-    for (let i = 0; i < lines; i++)
-      text.push(
-        `${String((i % 28) + 1).padStart(2, '0')}/11/2026;COMPRA LOJA ${i % 40} SÃO PAULO;-${(i % 900) + 1},${String(i % 100).padStart(2, '0')};;`,
-      );
-    const bytes = Uint8Array.from([...text.join('\r\n')].map((c) => c.charCodeAt(0) & 0xff));
+    const bytes = statement(lines);
     const { ms, value } = await time(() => {
       const table = parseStatement(bytes);
       const rows = readStatementRows(table, {
@@ -67,20 +79,44 @@ const financeBench = {
     });
     return { ms, rows: value };
   },
-  /** `count` expenses into the wallet through writeRecords (judged, batched, with progress). */
+  /**
+   * The import screen's whole plan for a statement against a wallet that holds records already:
+   * parsed, read, the group's mappings applied, each record's id derived, duplicates looked up.
+   */
+  async plan(db: string, walletId: string, lines: number): Promise<{ ms: number; records: number }> {
+    const wallet = await localDb(db).get(walletId);
+    const table = parseStatement(statement(lines));
+    const { ms, value } = await time(() =>
+      planImport(db, table, {
+        columns: guessColumns(table.headers),
+        dateFormat: 'DD/MM/YYYY',
+        wallets: new Map([['BRL', wallet]]),
+      }),
+    );
+    return { ms, records: value.records.length + value.duplicates.length };
+  },
+  /**
+   * `count` expenses into the wallet through writeRecords (judged, batched, with progress), as a
+   * person's records look: three years of dates, a dozen categories, most confirmed, a fifth
+   * imported from statements (which the balance leaves out).
+   */
   async write(db: string, walletId: string, userId: string, count: number): Promise<{ ms: number; progress: number }> {
     let progress = 0;
+    const day = (i: number) => {
+      const date = new Date(Date.UTC(2024, 0, 1) + ((i * 7919) % (3 * 365)) * 86_400_000);
+      return date.toISOString().slice(0, 10);
+    };
     const docs = Array.from({ length: count }, (_, i) => ({
       _id: newId('Outgo'),
       klass: 'Outgo',
-      date: `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+      date: day(i),
       description: `Compra loja ${i % 40}`,
       value: (i % 90_000) + 1,
       wallet_id: walletId,
       currency: 'BRL',
-      confirmed: i % 3 !== 0,
-      imported: true,
-      imported_at: '2026-11-25T10:00:00.000Z',
+      categories: i % 7 === 0 ? [] : [`cat-${i % 12}`],
+      confirmed: i % 4 !== 0,
+      ...(i % 5 === 0 ? { imported: true, imported_at: '2026-11-25T10:00:00.000Z' } : {}),
     }));
     const { ms } = await time(() =>
       writeRecords(db, outgos, docs, { userId, onProgress: () => void progress++ }).catch((error: unknown) => {
@@ -89,17 +125,36 @@ const financeBench = {
     );
     return { ms, progress };
   },
-  /** The group's indexes and views built over what the replica holds, as the app builds them after a pull. */
-  async build(db: string): Promise<number> {
-    return (await time(() => buildIndexesInBackground(db))).ms;
+  /**
+   * The first query of each thing the finance screens read, after the writes: it brings the
+   * view or index up to date, so this is their build time (the app makes these in the
+   * background after a pull; here the records were written on the device).
+   */
+  async build(db: string, walletId: string): Promise<Record<string, number>> {
+    return {
+      'wallet-balances view': (await time(() => walletSums(db, 'BRL', walletId))).ms,
+      'count-by-klass view': (await time(() => countRecords(db, { klass: 'Outgo', sort: 'date' }))).ms,
+      '[klass, date] index': (await time(() => listRows(db, LIST))).ms,
+      // The mappings in their order (the import's preview, a new record's save).
+      '[klass, order] index': (await time(() => listMappings(db))).ms,
+      // A wallet's records by day (its expenses list, a statement's duplicates).
+      '[klass, wallet_id, date] index': (
+        await time(() =>
+          findRecords(db, { selector: { klass: 'Outgo', wallet_id: walletId, date: { $gt: null } }, limit: 1 }),
+        )
+      ).ms,
+    };
   },
-  /** The dashboard's balances and the expenses list's first page, as the screens query them. */
-  async screens(db: string): Promise<{ balances: number; firstPage: number; total: number }> {
-    const balances = await time(() => queryView(db, 'wallet-balances/by-currency', { group_level: 1 }));
-    const page = await time(() =>
-      listRecords(db, { klass: 'Outgo', sort: 'date', direction: 'desc', page: 1, perPage: 25 }),
-    );
-    return { balances: balances.ms, firstPage: page.ms, total: page.value.total };
+  /** What the dashboard, a wallet's page and the expenses list read, as they read it. */
+  async screens(db: string, walletId: string): Promise<Record<string, number>> {
+    const now = new Date();
+    return {
+      balances: (await time(() => queryView(db, 'wallet-balances/by-currency', { group_level: 1 }))).ms,
+      wallet: (await time(() => walletSums(db, 'BRL', walletId))).ms,
+      spending: (await time(() => spending(db, localDayBefore(now, 29), localDay(now)))).ms,
+      firstPage: (await time(() => listRows(db, LIST))).ms,
+      count: (await time(() => countRecords(db, { klass: 'Outgo', sort: 'date' }))).ms,
+    };
   },
 };
 

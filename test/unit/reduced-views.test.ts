@@ -1,0 +1,118 @@
+import '../support/browser-globals.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { designDocsFor } from '../../src/server/store/design-docs.ts';
+import { newId } from '../../src/domain/ids.ts';
+import { destroyLocalDb, LOCAL_PREFIX, localDb } from '../../src/data/databases.ts';
+import { PouchDB } from '../../src/data/pouch.ts';
+import { prepareReducedView, reducedView, type ReduceOptions } from '../../src/data/reduced-views.ts';
+
+const QUERIES: Array<[string, ReduceOptions]> = [
+  ['count-by-klass/all', { group_level: 1 }],
+  ['count-by-klass/all', { key: 'Outgo', group: true }],
+  ['count-by-klass/all', {}],
+  ['wallet-balances/by-currency', { group_level: 1 }],
+  ['wallet-balances/by-currency', { group_level: 2 }],
+  ['wallet-balances/by-currency', { group_level: 3, startkey: ['BRL', 'wll-a'], endkey: ['BRL', 'wll-a', {}] }],
+  ['wallet-balances/pending', { group_level: 2 }],
+];
+
+/** What PouchDB itself answers (every row read and reduced at the query). */
+async function reference(name: string, view: string, options: ReduceOptions) {
+  const { rows } = await localDb(name).query(view, { ...options, reduce: true });
+  return rows.map((row) => ({ key: row.key, value: row.value }));
+}
+
+async function expectSameAsPouchDB(name: string) {
+  for (const [view, options] of QUERIES)
+    expect(await reducedView(localDb(name), view, options), `${view} ${JSON.stringify(options)}`).toEqual(
+      await reference(name, view, options),
+    );
+}
+
+describe('reductions kept change by change', () => {
+  it('answer as PouchDB does, through creations, edits, deletions and a zero sum', async () => {
+    const name = newId('Account');
+    const db = localDb(name);
+    await db.bulkDocs(designDocsFor('group').map(({ _rev: _, ...ddoc }) => ddoc));
+    const wallets = [
+      { _id: 'wll-a', klass: 'Wallet', currency: 'BRL', start_balance: 10_000 },
+      { _id: 'wll-b', klass: 'Wallet', currency: 'USD', start_balance: 0 },
+    ];
+    const outgo = (i: number) => ({
+      _id: `out-${i}`,
+      klass: 'Outgo',
+      wallet_id: i % 2 ? 'wll-a' : 'wll-b',
+      currency: i % 2 ? 'BRL' : 'USD',
+      value: 100 * i,
+      date: `2026-11-${String((i % 28) + 1).padStart(2, '0')}`,
+      confirmed: i % 3 !== 0,
+    });
+    await db.bulkDocs([...wallets, ...Array.from({ length: 60 }, (_, i) => outgo(i))]);
+    await expectSameAsPouchDB(name);
+
+    // An edit moving money between wallets and days, a confirmation, a deletion, a new kind.
+    const moved = await db.get('out-5');
+    await db.put({ ...moved, wallet_id: 'wll-b', currency: 'USD', date: '2026-10-01' });
+    const pending = await db.get('out-3');
+    await db.put({ ...pending, confirmed: true });
+    const gone = await db.get('out-8');
+    await db.put({ ...gone, _deleted: true });
+    await db.put({ _id: 'inc-1', klass: 'Income', wallet_id: 'wll-a', currency: 'BRL', value: 7, confirmed: true });
+    await expectSameAsPouchDB(name);
+
+    // Every USD record gone: the currency's rows disappear, while a BRL sum of 0 stays a row.
+    const usd = (await db.allDocs({ include_docs: true })).rows.filter(
+      (row) => (row.doc as { currency?: string } | undefined)?.currency === 'USD' && row.id !== 'wll-b',
+    );
+    await db.bulkDocs(usd.map((row) => ({ _id: row.id, _rev: row.value.rev, _deleted: true })));
+    const a = await db.get('wll-a');
+    const balance = (await reducedView(db, 'wallet-balances/by-currency', { group_level: 2 }))!.find(
+      (row) => JSON.stringify(row.key) === '["BRL","wll-a"]',
+    )!.value;
+    await db.put({ ...a, start_balance: 10_000 - balance });
+    await expectSameAsPouchDB(name);
+    expect(
+      (await reducedView(db, 'wallet-balances/by-currency', { group_level: 1 }))!.find(
+        (r) => JSON.stringify(r.key) === '["BRL"]',
+      ),
+    ).toEqual({ key: ['BRL'], value: 0 });
+    await destroyLocalDb(name);
+  });
+
+  it('read the rows again when the replica is made anew or its design document changes', async () => {
+    const name = newId('Account');
+    const ddocs = designDocsFor('group').map(({ _rev: _, ...ddoc }) => ddoc);
+    let db = localDb(name);
+    await db.bulkDocs([...ddocs, { _id: 'cus-1', klass: 'Customer' }, { _id: 'cus-2', klass: 'Customer' }]);
+    expect(await reducedView(db, 'count-by-klass/all', { group_level: 1 })).toEqual([{ key: 'Customer', value: 2 }]);
+    await destroyLocalDb(name);
+    db = localDb(name);
+    await db.bulkDocs([...ddocs, { _id: 'cus-3', klass: 'Customer' }]);
+    expect(await reducedView(db, 'count-by-klass/all', { group_level: 1 })).toEqual([{ key: 'Customer', value: 1 }]);
+    // A design document the app was not built with is not reduced here.
+    const ddoc = await db.get('_design/count-by-klass');
+    await db.put({ ...ddoc, views: { all: { map: 'function (doc) { emit(1, 1); }', reduce: '_count' } } });
+    expect(await reducedView(db, 'count-by-klass/all', { group_level: 1 })).toBeNull();
+    await destroyLocalDb(name);
+  });
+
+  it('start a page load from the saved rows, then read only the changes since', async () => {
+    const name = newId('Account');
+    const db = localDb(name);
+    await db.bulkDocs([
+      ...designDocsFor('group').map(({ _rev: _, ...ddoc }) => ddoc),
+      ...Array.from({ length: 30 }, (_, i) => ({ _id: `cus-${i}`, klass: i % 3 ? 'Customer' : 'Equipment' })),
+    ]);
+    expect(await prepareReducedView(db, 'count-by-klass/all')).toBe(true);
+    await db.put({ _id: 'cus-new', klass: 'Customer' });
+    // Another page of the app: the same storage, nothing of this one's memory.
+    const again = new PouchDB(`${LOCAL_PREFIX}${name}`, { auto_compaction: true });
+    const allDocs = vi.spyOn(again, 'allDocs');
+    expect(await reducedView(again, 'count-by-klass/all', { group_level: 1 })).toEqual([
+      { key: 'Customer', value: 21 },
+      { key: 'Equipment', value: 10 },
+    ]);
+    expect(allDocs).not.toHaveBeenCalled();
+    await destroyLocalDb(name);
+  });
+});
