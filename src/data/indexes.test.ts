@@ -101,6 +101,21 @@ describe('index registry', () => {
     await destroyLocalDb(name);
   });
 
+  it('leaves the index of a kind the group has no record of until one arrives', async () => {
+    registerIndexes('group', [['klass', 'wallet_only']], null, ['Wallet']);
+    const name = newId('Account');
+    const db = localDb(name);
+    const map = Object.keys(MAP_FUNCTIONS).find((source) => source.includes('emit(doc.klass, 1)'))!;
+    await db.put({ _id: '_design/count-by-klass', views: { all: { map, reduce: '_count' } } } as never);
+    await db.put({ _id: newId('Customer'), klass: 'Customer' });
+    await buildIndexesInBackground(name);
+    expect(await indexesIn(name)).not.toContainEqual(['klass', 'wallet_only']);
+    await db.put({ _id: newId('Wallet'), klass: 'Wallet', wallet_only: 'x' });
+    await buildIndexesInBackground(name);
+    expect(await indexesIn(name)).toContainEqual(['klass', 'wallet_only']);
+    await destroyLocalDb(name);
+  });
+
   it('leaves databases of no known kind alone', async () => {
     await expect(buildIndexesInBackground('not-a-replica')).resolves.toBeUndefined();
   });
