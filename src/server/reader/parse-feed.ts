@@ -31,15 +31,27 @@ export interface ParsedFeed {
   items: ParsedItem[];
 }
 
-export type FeedErrorCode = 'not_a_feed' | 'malformed' | 'private_address' | 'unknown_host';
+export type FeedErrorCode =
+  | 'not_a_feed'
+  | 'malformed'
+  | 'private_address'
+  | 'unknown_host'
+  | 'http_error'
+  | 'timeout'
+  | 'too_large'
+  | 'too_many_redirects'
+  | 'network';
 
 /** A failure the person who subscribed can act on: `message` is written for them. */
 export class FeedError extends Error {
   readonly code: FeedErrorCode;
-  constructor(code: FeedErrorCode, message: string, options?: ErrorOptions) {
+  /** When the feed's server asked to be left alone for a while (Retry-After), in milliseconds. */
+  readonly retryAfterMs: number | null;
+  constructor(code: FeedErrorCode, message: string, options?: ErrorOptions & { retryAfterMs?: number | null }) {
     super(message, options);
     this.name = 'FeedError';
     this.code = code;
+    this.retryAfterMs = options?.retryAfterMs ?? null;
   }
 }
 
