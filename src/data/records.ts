@@ -4,6 +4,7 @@ import { sequenceNumber } from '../domain/recent-changes.ts';
 import { localDb } from './databases.ts';
 import { storageError } from './device-storage.ts';
 import { MESSAGES } from '../domain/errors.ts';
+import { ID_PREFIXES, type Klass } from '../domain/ids.ts';
 import { ApiError } from './api-error.ts';
 import { rememberBase } from './conflicts.ts';
 import { markPending, markPendingMany, pendingIds } from './pending-writes.ts';
@@ -137,6 +138,29 @@ export interface RecordQuery {
   limit: number;
   skip?: number;
   fields?: string[];
+}
+
+/**
+ * Records of a kind a replica holds few of (its settings, its memberships), read through their
+ * ids' prefix: no pouchdb-find index to build over every document on a new device, nor to open
+ * on each page load before the group's first screen. `where` keeps those with these values.
+ */
+export async function listFew<T extends { _id: string }>(
+  dbName: string,
+  klass: Klass,
+  where: Readonly<Record<string, unknown>> = {},
+): Promise<T[]> {
+  const prefix = ID_PREFIXES[klass];
+  const { rows } = await localDb(dbName).allDocs({
+    startkey: `${prefix}-`,
+    endkey: `${prefix}-\ufff0`,
+    include_docs: true,
+  });
+  return rows.flatMap(({ doc }) =>
+    doc && doc.klass === klass && Object.entries(where).every(([field, value]) => doc[field] === value)
+      ? [doc as unknown as T]
+      : [],
+  );
 }
 
 export async function findRecords<T extends { _id: string }>(dbName: string, query: RecordQuery): Promise<T[]> {

@@ -2,16 +2,14 @@ import { create } from 'zustand';
 import { isApiError } from '../../data/api-error.ts';
 import { type GroupSettings, settingsFromAdjustments } from '../../domain/group-settings.ts';
 import type { AppKind, Membership, Plan } from '../../domain/groups.ts';
-import { findRecords } from '../../data/records.ts';
+import { listFew } from '../../data/records.ts';
 import { type Account, getAccount } from './api/get-account.ts';
 import { watchReplica } from '../../data/replica-events.ts';
 import { listAdjustments, listLocalAdjustments } from './api/group-settings.ts';
 
 /** The account record as the device knows it: settings, and the admin flag of one's membership. */
 async function accountFromDevice(accountId: string, userId: string | null, settings: GroupSettings): Promise<Account> {
-  const [mine] = userId
-    ? await findRecords<Membership>(userId, { selector: { klass: 'Membership', db_name: accountId }, limit: 1 })
-    : [];
+  const [mine] = userId ? await listFew<Membership>(userId, 'Membership', { db_name: accountId }) : [];
   const setting = (key: string) => settings[key] || null;
   return {
     _id: accountId,

@@ -2,10 +2,10 @@ import { useCallback } from 'react';
 import { useReplicaQuery } from '../../components/resource/use-records.ts';
 import type { Member } from '../../components/resource/resource-env.ts';
 import type { Membership } from '../../domain/groups.ts';
-import { findRecords } from '../../data/records.ts';
+import { listFew } from '../../data/records.ts';
 
 async function readMembers(accountId: string): Promise<Member[]> {
-  const memberships = await findRecords<Membership>(accountId, { selector: { klass: 'Membership' }, limit: 10_000 });
+  const memberships = await listFew<Membership>(accountId, 'Membership');
   return memberships
     .filter((m) => m.status === 'accepted' && m.user_id)
     .map((m) => ({ id: m.user_id!, name: m.user?.fullname || m.user?.email || m.email || m.user_id! }))

@@ -1,4 +1,4 @@
-import { findRecords, getRecord, saveRecord } from '../../../data/records.ts';
+import { getRecord, listFew, saveRecord } from '../../../data/records.ts';
 import { refreshReplica } from '../../../data/replicas.ts';
 import type { AdjustmentDoc } from '../../../domain/group-settings.ts';
 import { newId } from '../../../domain/ids.ts';
@@ -11,18 +11,14 @@ export async function listAdjustments(accountId: string, keys?: readonly string[
 
 /** The same, from the device's copy as it is, without asking the server first. */
 export async function listLocalAdjustments(accountId: string, keys?: readonly string[]): Promise<AdjustmentDoc[]> {
-  const selector: Record<string, unknown> = { klass: 'Adjustment' };
-  const docs = await findRecords<AdjustmentDoc & { _id: string }>(accountId, { selector, limit: 10_000 });
+  const docs = await listFew<AdjustmentDoc & { _id: string }>(accountId, 'Adjustment');
   return keys ? docs.filter((d) => keys.includes(d.key)) : docs;
 }
 
 /** Updates the setting document of `key`, or creates it when the group has none; sync takes it to the server. */
 export async function saveGroupSetting(accountId: string, key: string, value: string): Promise<void> {
   const now = new Date().toISOString();
-  const [found] = await findRecords<AdjustmentDoc & { _id: string }>(accountId, {
-    selector: { klass: 'Adjustment', key },
-    limit: 1,
-  });
+  const [found] = await listFew<AdjustmentDoc & { _id: string }>(accountId, 'Adjustment', { key });
   const existing = found ? await getRecord<AdjustmentDoc & { _id: string }>(accountId, found._id) : null;
   await saveRecord(
     accountId,

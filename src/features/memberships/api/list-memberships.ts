@@ -1,9 +1,9 @@
-import { findRecords } from '../../../data/records.ts';
+import { listFew } from '../../../data/records.ts';
 import { refreshReplica } from '../../../data/replicas.ts';
 import type { Membership } from '../../../domain/groups.ts';
 
 /** The group's memberships, from the local replica brought up to date when online. */
 export async function listMemberships(accountId: string): Promise<Membership[]> {
   await refreshReplica(accountId);
-  return findRecords<Membership>(accountId, { selector: { klass: 'Membership' }, limit: 10_000 });
+  return listFew<Membership>(accountId, 'Membership');
 }

@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box.tsx';
@@ -87,6 +87,8 @@ export function SpendingCard({ accountId, refreshKey }: { accountId: string; ref
             ))}
           </Stack>
         )}
+        {/* The empty line's room is kept while the figures load, so the cards below stay put. */}
+        {!currencies && !error && <Skeleton variant="text" width="60%" data-testid="spending-loading" />}
         {currencies && !shown && <Typography color="text.secondary">{t('moneta.spending.empty')}</Typography>}
         {shown && (
           <>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { useErrorState } from '../../../components/use-error-state.ts';
-import { findRecords } from '../../../data/records.ts';
+import { listFew } from '../../../data/records.ts';
 import { useSyncStore } from '../../../data/sync-store.ts';
 import { exportUnsent, removeCopy, unsentChanges } from '../../../data/unsent.ts';
 
@@ -33,10 +33,7 @@ export function RevokedDialog() {
   useEffect(() => {
     if (!revoked) return;
     void unsentChanges(revoked).then((changes) => setCount(changes.length));
-    void findRecords<{ _id: string; value?: unknown }>(revoked, {
-      selector: { klass: 'Adjustment', key: 'name' },
-      limit: 1,
-    }).then(
+    void listFew<{ _id: string; value?: unknown }>(revoked, 'Adjustment', { key: 'name' }).then(
       ([setting]) => setGroupName(typeof setting?.value === 'string' ? setting.value : ''),
       () => setGroupName(''),
     );
