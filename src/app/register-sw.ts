@@ -1,3 +1,4 @@
+import { loadChunk } from '../components/lazy-part.ts';
 import { useVersionStore } from '../data/version-store.ts';
 
 const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
@@ -25,30 +26,14 @@ async function reloadOntoNewest(): Promise<void> {
   whenInstalled(worker, () => worker.postMessage(SKIP_WAITING));
 }
 
-/**
- * `load()` again each time the browser comes back online, until it succeeds: a chunk asked for
- * just as the connection dropped (a technician walking into a basement) is fetched on return,
- * instead of the failure leaving this page without what it loads.
- */
-export async function retryWhenOnline<T>(
-  load: () => Promise<T>,
-  events: Pick<EventTarget, 'addEventListener'> = window,
-): Promise<T> {
-  for (;;) {
-    try {
-      return await load();
-    } catch {
-      await new Promise((resolve) => events.addEventListener('online', resolve, { once: true }));
-    }
-  }
-}
-
 /** Production builds only: in development Vite serves modules the worker would cache stale. */
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // Loaded apart: the worker registers after the page's load event anyway (workbox's default).
   // Without it this page would never install the worker, and the next visit offline would fail.
-  const { Workbox } = await retryWhenOnline(() => import('workbox-window'));
+  const loaded = await loadChunk(() => import('workbox-window')).catch(() => null);
+  if (!loaded) return;
+  const { Workbox } = loaded;
   const workbox = new Workbox('/sw.js', { scope: '/' });
   const store = useVersionStore.getState();
   store.setReload(() => void reloadOntoNewest());

@@ -2,14 +2,38 @@
 import { type ComponentType, lazy } from 'react';
 import { markNewVersion } from '../data/version-store.ts';
 
+interface Connection {
+  events: Pick<EventTarget, 'addEventListener'>;
+  online: () => boolean;
+}
+
+const BROWSER: Connection = { events: globalThis, online: () => globalThis.navigator?.onLine !== false };
+
 /**
- * A component loaded on demand. A chunk that fails to load usually means a new build replaced
- * the old files, so the new-version notice is raised (spec 000 §4) before the error propagates.
+ * `load()`, and while the browser is offline, again each time it is back online: a chunk asked
+ * for just as the connection dropped (a technician walking into a basement, before the service
+ * worker had it) arrives on return instead of failing for good. Online, a failure is thrown.
+ */
+export async function loadChunk<T>(load: () => Promise<T>, connection: Connection = BROWSER): Promise<T> {
+  for (;;) {
+    try {
+      return await load();
+    } catch (error) {
+      if (connection.online()) throw error;
+      await new Promise((resolve) => connection.events.addEventListener('online', resolve, { once: true }));
+    }
+  }
+}
+
+/**
+ * A component loaded on demand. A chunk that fails to load while online usually means a new
+ * build replaced the old files, so the new-version notice is raised (spec 000 §4) before the
+ * error propagates; offline, it waits for the connection instead (loadChunk).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint.
 export function lazyPart<C extends ComponentType<any>>(load: () => Promise<{ default: C }>) {
   return lazy(() =>
-    load().catch((error: unknown) => {
+    loadChunk(load).catch((error: unknown) => {
       markNewVersion();
       throw error;
     }),
