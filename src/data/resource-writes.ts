@@ -132,6 +132,8 @@ export interface BatchResult<T> {
   saved: Array<T & { _rev: string }>;
   /** Records someone else changed since they were read: not written, to read again. */
   conflicts: string[];
+  /** With `skipRefused`: records the rules refused, left out, each with its first reason. */
+  refused: Array<{ id: string; field: string; message: string }>;
 }
 
 const BATCH_SIZE = 200;
@@ -139,33 +141,42 @@ const BATCH_SIZE = 200;
 /**
  * Saves many records of one kind (an imported CSV, items a server fetched). Every record is
  * judged first, as writeRecord judges one: if any is refused, nothing is written and the 422
- * names each reason `<index>.<field>`. Then they are written in batches, each noted in the
- * timeline by one entry (its first record's, listing them all), with progress after each.
+ * names each reason `<index>.<field>` — or, with `skipRefused` (changes applied to many
+ * existing records), the refused ones are left out and listed. Then they are written in
+ * batches, each noted in the timeline by one entry (its first record's, listing them all), with
+ * progress after each.
  */
 export async function writeRecords<T extends PouchDoc>(
   dbName: string,
   spec: ResourceSpec,
-  docs: readonly T[],
-  options: WriteOptions & { onProgress?: (progress: BatchProgress) => void; batchSize?: number },
+  all: readonly T[],
+  options: WriteOptions & {
+    onProgress?: (progress: BatchProgress) => void;
+    batchSize?: number;
+    skipRefused?: boolean;
+  },
 ): Promise<BatchResult<T>> {
   const { userId, now = new Date(), features = null, batchSize = BATCH_SIZE } = options;
-  const ids = docs.map((doc) => doc._id);
+  const ids = all.map((doc) => doc._id);
   if (new Set(ids).size !== ids.length)
     throw new ApiError(422, 'unprocessable_entity', { _id: [FIELD_MESSAGES.taken] });
   const stored = await getRecords<PouchDoc>(
     dbName,
-    docs.filter((doc) => doc._rev).map((doc) => doc._id),
+    all.filter((doc) => doc._rev).map((doc) => doc._id),
   );
   const before = new Map(stored.filter((d): d is PouchDoc => d !== null).map((d) => [d._id, d]));
   const reasons: Record<string, string[]> = {};
-  const context = await withLookups(dbName, spec, docs, ruleContext(options));
-  docs.forEach((doc, index) => {
+  const result: BatchResult<T> = { saved: [], conflicts: [], refused: [] };
+  const context = await withLookups(dbName, spec, all, ruleContext(options));
+  const docs = all.filter((doc, index) => {
     const errors = judgeRecordWrite(spec, before.get(doc._id) ?? null, doc, context, features);
+    const [first] = Object.entries(errors.reasons);
+    if (first) result.refused.push({ id: doc._id, field: first[0], message: first[1][0] ?? '' });
     for (const [field, messages] of Object.entries(errors.reasons)) reasons[`${index}.${field}`] = messages;
+    return !first;
   });
-  if (Object.keys(reasons).length > 0) throw new ApiError(422, 'unprocessable_entity', reasons);
+  if (!options.skipRefused && result.refused.length > 0) throw new ApiError(422, 'unprocessable_entity', reasons);
 
-  const result: BatchResult<T> = { saved: [], conflicts: [] };
   for (let start = 0; start < docs.length; start += batchSize) {
     const batch = docs
       .slice(start, start + batchSize)

@@ -83,6 +83,19 @@ describe('writeRecords', () => {
     expect(await pendingCount(localDb(db))).toBe(before);
   });
 
+  it('with skipRefused, leaves out and names the refused records and writes the others', async () => {
+    const docs = [
+      { _id: newId('Customer'), name: 'Kept' },
+      { _id: newId('Customer'), email: 'not-an-address' },
+      { _id: newId('Customer'), name: 'Kept too' },
+    ];
+    const result = await writeRecords(db, customers, docs, { ...options(), skipRefused: true });
+    expect(result.refused).toEqual([{ id: docs[1]!._id, field: 'name', message: "can't be blank" }]);
+    expect(result.saved.map((d) => d.name)).toEqual(['Kept', 'Kept too']);
+    expect(await getRecord(db, docs[1]!._id)).toBeNull();
+    expect(await getRecord(db, docs[2]!._id)).toMatchObject({ name: 'Kept too' });
+  });
+
   it('reports a record changed meanwhile as a conflict and saves the others', async () => {
     const a = await writeRecord(db, customers, { _id: newId('Customer'), name: 'A' }, options());
     const b = await writeRecord(db, customers, { _id: newId('Customer'), name: 'B' }, options());

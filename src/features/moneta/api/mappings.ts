@@ -2,9 +2,8 @@
 // to existing records writes through the same rules as any edit, with progress.
 import { writeOptions, type ResourceEnv } from '../../../components/resource/resource-env.ts';
 import type { PouchDoc } from '../../../data/pouch-api.ts';
-import { ApiError } from '../../../data/api-error.ts';
-import { findRecords } from '../../../data/records.ts';
-import { type BatchProgress, writeRecords } from '../../../data/resource-writes.ts';
+import { findRecords, listFew } from '../../../data/records.ts';
+import { type BatchProgress, type BatchResult, writeRecords } from '../../../data/resource-writes.ts';
 import {
   mappedKlasses,
   mappingChanges,
@@ -13,12 +12,12 @@ import {
 } from '../../../domain/modules/moneta/mappings.ts';
 import { specOfKlass } from '../../../domain/records/index.ts';
 
+/**
+ * The group's mappings (a handful), by their ids: no index over every record to build before a
+ * new record's first save or a statement's preview. applyMappings puts them in order.
+ */
 export async function listMappings(accountId: string): Promise<Mapping[]> {
-  return findRecords<{ _id: string } & Mapping>(accountId, {
-    selector: { klass: 'Mapping', order: { $gt: null } },
-    sort: [{ klass: 'asc' }, { order: 'asc' }],
-    limit: 10_000,
-  });
+  return listFew<{ _id: string } & Mapping>(accountId, 'Mapping');
 }
 
 /** More records of one kind than this are not previewed at once (a phone holds them all in memory). */
@@ -44,12 +43,12 @@ export interface AppliedMappings {
   /** Changed by someone else since the preview: left as they are, to preview again. */
   conflicts: number;
   /** Refused by the rules (a wallet no longer there), with the first reason. */
-  refused: Array<{ id: string; field: string; message: string }>;
+  refused: BatchResult<PouchDoc>['refused'];
 }
 
 /**
- * Writes the previewed changes kind by kind. A record the rules refuse is left out and named,
- * so one stale record does not hold back the rest (writeRecords refuses a batch as a whole).
+ * Writes the previewed changes kind by kind, through the same rules as any edit; a record the
+ * rules refuse (a wallet no longer there) is left out and named, the rest are written.
  */
 export async function applyMappingChanges(
   env: ResourceEnv,
@@ -58,33 +57,32 @@ export async function applyMappingChanges(
 ): Promise<AppliedMappings> {
   const result: AppliedMappings = { changed: 0, conflicts: 0, refused: [] };
   const total = changes.length;
+  const byKlass = new Map<string, MappingChange<PouchDoc>[]>();
+  for (const change of changes) {
+    const klass = String(change.after.klass);
+    const ofKlass = byKlass.get(klass);
+    if (ofKlass) ofKlass.push(change);
+    else byKlass.set(klass, [change]);
+  }
   let done = 0;
-  for (const klass of new Set(changes.map((c) => String(c.after.klass)))) {
+  for (const [klass, ofKlass] of byKlass) {
     const spec = specOfKlass(klass);
     if (!spec) continue;
-    let docs = changes.filter((c) => c.after.klass === klass).map((c) => c.after);
     const before = done;
-    const options = {
-      ...writeOptions(env),
-      onProgress: ({ written }: BatchProgress) => onProgress({ written: before + written, total }),
-    };
-    const written = await writeRecords(env.accountId, spec, docs, options).catch((error: unknown) => {
-      if (!(error instanceof ApiError) || error.status !== 422 || !error.reason || typeof error.reason !== 'object')
-        throw error;
-      const refused = new Map<number, { field: string; message: string }>();
-      for (const [key, messages] of Object.entries(error.reason)) {
-        const [index, field = ''] = key.split('.') as [string, string?];
-        if (/^\d+$/.test(index) && !refused.has(Number(index)))
-          refused.set(Number(index), { field, message: String(messages[0] ?? '') });
-      }
-      if (refused.size === 0) throw error;
-      result.refused.push(...[...refused].map(([index, why]) => ({ id: docs[index]!._id, ...why })));
-      docs = docs.filter((_, index) => !refused.has(index));
-      return writeRecords(env.accountId, spec, docs, options);
-    });
+    const written = await writeRecords(
+      env.accountId,
+      spec,
+      ofKlass.map((change) => change.after),
+      {
+        ...writeOptions(env),
+        skipRefused: true,
+        onProgress: ({ written }) => onProgress({ written: before + written, total }),
+      },
+    );
     result.changed += written.saved.length;
     result.conflicts += written.conflicts.length;
-    done += changes.filter((c) => c.after.klass === klass).length;
+    result.refused.push(...written.refused);
+    done += ofKlass.length;
     onProgress({ written: done, total });
   }
   return result;
