@@ -9,7 +9,7 @@ import { enabledModules } from '../domain/modules/index.ts';
 import { localDb, registerBackgroundWork } from './databases.ts';
 import type { Database } from './pouch.ts';
 import { prepareReducedView } from './reduced-views.ts';
-import { ensureIndex, queryView } from './records.ts';
+import { ensureIndex, listFew, queryView } from './records.ts';
 
 /** Which indexes this replica has built and warmed: on the device only, gone with the replica. */
 const BUILT_ID = '_local/moneta-indexes';
@@ -100,10 +100,10 @@ export function registerViews(kind: DatabaseKind, views: readonly string[], modu
 }
 
 /** The modules a group's replica has switched on, from its own settings (its kind's always). */
-async function modulesOf(db: Database): Promise<Set<string>> {
-  const { rows } = await db.allDocs({ startkey: 'adj-', endkey: 'adj-\ufff0', include_docs: true });
+async function modulesOf(dbName: string): Promise<Set<string>> {
   const settings: Record<string, string> = {};
-  for (const { doc } of rows) if (doc && typeof doc.key === 'string') settings[doc.key] = String(doc.value);
+  for (const doc of await listFew<{ _id: string; key?: unknown; value?: unknown }>(dbName, 'Adjustment'))
+    if (typeof doc.key === 'string') settings[doc.key] = String(doc.value);
   return new Set(enabledModules(settings, settings.kind ?? null));
 }
 
@@ -144,8 +144,8 @@ async function klassesIn(dbName: string): Promise<Set<string> | null> {
 }
 
 /** The registered indexes and views this replica's background builds make now, in order. */
-async function wanted(dbName: string, db: Database, kind: DatabaseKind): Promise<Array<[string, Entry]>> {
-  const modules = kind === 'group' ? await modulesOf(db) : new Set<string>();
+async function wanted(dbName: string, kind: DatabaseKind): Promise<Array<[string, Entry]>> {
+  const modules = kind === 'group' ? await modulesOf(dbName) : new Set<string>();
   const present = await klassesIn(dbName);
   return [...registry[kind]].filter(([, { modules: needed, klasses }]) => {
     if (needed && ![...needed].some((module) => modules.has(module))) return false;
@@ -170,12 +170,12 @@ export async function unbuiltIndexes(dbName: string): Promise<string[]> {
   if (!kind) return [];
   const db = localDb(dbName);
   const built = await builtOn(db);
-  return (await wanted(dbName, db, kind)).map(([key]) => key).filter((key) => !built.has(key));
+  return (await wanted(dbName, kind)).map(([key]) => key).filter((key) => !built.has(key));
 }
 
 async function buildMissing(dbName: string, db: Database, kind: DatabaseKind): Promise<void> {
   const built = await builtOn(db);
-  for (const [key, { fields }] of await wanted(dbName, db, kind)) {
+  for (const [key, { fields }] of await wanted(dbName, kind)) {
     if (stopped) return;
     // Views are brought up to date after every pull too, so a screen's query finds them current
     // (for a count or a sum, reduced-views.ts reads only the changes since its snapshot).

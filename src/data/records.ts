@@ -8,7 +8,7 @@ import { ID_PREFIXES, type Klass } from '../domain/ids.ts';
 import { ApiError } from './api-error.ts';
 import { rememberBase } from './conflicts.ts';
 import { markPending, markPendingMany, pendingIds } from './pending-writes.ts';
-import { reducedView } from './reduced-views.ts';
+import { type ReduceOptions, reducedView } from './reduced-views.ts';
 import { memoBySeq } from './seq-memo.ts';
 import { useSyncStore } from './sync-store.ts';
 import type { ChangeResult } from './pouch-api.ts';
@@ -190,14 +190,7 @@ export async function queryView(
   });
 }
 
-export interface ViewQuery {
-  group_level?: number;
-  group?: boolean;
-  reduce?: boolean;
-  key?: unknown;
-  startkey?: unknown;
-  endkey?: unknown;
-}
+export type ViewQuery = ReduceOptions & { reduce?: boolean };
 
 /** The replica's latest changes with their documents (the dashboard's timeline). */
 export async function latestChanges(dbName: string, lookBack: number): Promise<ChangeResult[]> {

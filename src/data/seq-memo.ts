@@ -1,6 +1,6 @@
-// Results computed from a whole replica (a view's reduction, a count) stay true until the replica
-// changes: PouchDB keeps no stored reductions and reads a row per record each time (0.5 s for
-// 10,000 records), while a dashboard, the navbar badge and a list ask the same again and again.
+// Results computed from a whole replica (a view's answer, a count) stay true until the replica
+// changes, while a dashboard, the navbar badge and a list ask the same again and again: the
+// answer is kept per replica state, and calls made meanwhile share one computation.
 import { localDb } from './databases.ts';
 
 const memos = new Map<string, { seq: string; results: Map<string, Promise<unknown>> }>();
