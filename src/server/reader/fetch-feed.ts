@@ -11,7 +11,7 @@ import { isIP } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { FeedError } from './parse-feed.ts';
-import { isPublicAddress } from './safe-address.ts';
+import { isPublicAddress, privateAddressError, unknownHostError } from './safe-address.ts';
 
 export interface FetchFeedOptions {
   /** A server on a home or office network may read feeds there when its administrator says so. */
@@ -97,13 +97,8 @@ const header = (response: IncomingMessage, name: string): string | null => {
 };
 
 function networkError(error: NodeJS.ErrnoException, host: string): FeedError {
-  if (error.code === 'EPRIVATE')
-    return new FeedError(
-      'private_address',
-      `${host} is on a private network, not the Internet: this server does not read feeds there.`,
-    );
-  if (error.code === 'ENOTFOUND' || error.code === 'ENODATA')
-    return new FeedError('unknown_host', `No server answers to the name ${host}.`, { cause: error });
+  if (error.code === 'EPRIVATE') return privateAddressError(host);
+  if (error.code === 'ENOTFOUND' || error.code === 'ENODATA') return unknownHostError(host, error);
   return new FeedError('network', `Could not reach ${host} (${error.code ?? error.message}).`, { cause: error });
 }
 
@@ -118,8 +113,7 @@ function once(
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   return new Promise((resolve, reject) => {
     // A literal address never meets the lookup: it is checked here.
-    if (isIP(host) && !options.allowPrivate && !isPublicAddress(host))
-      return reject(networkError(Object.assign(new Error('private'), { code: 'EPRIVATE' }), host));
+    if (isIP(host) && !options.allowPrivate && !isPublicAddress(host)) return reject(privateAddressError(host));
     const left = Math.max(1, deadline - Date.now());
     const req = request(url, {
       method: 'GET',

@@ -31,6 +31,15 @@ export interface HostCheckOptions {
   lookup?: (host: string) => Promise<string[]>;
 }
 
+/** The refusals a person reads on their subscription, whoever finds them (this check, the fetch's lookup). */
+export const privateAddressError = (host: string) =>
+  new FeedError(
+    'private_address',
+    `${host} is on a private network, not the Internet: this server does not read feeds there.`,
+  );
+export const unknownHostError = (host: string, cause?: unknown) =>
+  new FeedError('unknown_host', `No server answers to the name ${host}.`, cause === undefined ? undefined : { cause });
+
 async function systemLookup(host: string): Promise<string[]> {
   return (await dnsLookup(host, { all: true })).map((answer) => answer.address);
 }
@@ -52,14 +61,9 @@ export async function assertPublicHost(hostname: string, options: HostCheckOptio
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOTFOUND' && code !== 'ENODATA') throw error;
-      throw new FeedError('unknown_host', `No server answers to the name ${host}.`, { cause: error });
+      throw unknownHostError(host, error);
     }
   }
-  if (addresses.length === 0) throw new FeedError('unknown_host', `No server answers to the name ${host}.`);
-  if (!addresses.every(isPublicAddress)) {
-    throw new FeedError(
-      'private_address',
-      `${host} is on a private network, not the Internet: this server does not read feeds there.`,
-    );
-  }
+  if (addresses.length === 0) throw unknownHostError(host);
+  if (!addresses.every(isPublicAddress)) throw privateAddressError(host);
 }
