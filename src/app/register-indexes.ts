@@ -6,7 +6,9 @@ import { registerIndexes, registerViews } from '../data/indexes.ts';
 import { MODULES } from '../domain/modules/index.ts';
 
 for (const module of MODULES) {
-  for (const spec of module.records) {
+  // Records without a generic list (a feed's items: the reader pages through its own view) need
+  // neither order nor reference indexes.
+  for (const spec of module.records.filter((s) => !s.screens || s.screens.includes('index'))) {
     registerIndexes(
       'group',
       [

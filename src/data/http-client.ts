@@ -11,6 +11,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   body?: unknown;
+  /** A body that is not JSON (an OPML file), sent as it is with its type. */
+  raw?: { content: string; type: string };
   query?: Record<string, string | number | boolean | undefined>;
   /** Defaults to the current route's name. */
   routeName?: string;
@@ -31,6 +33,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.raw) headers.set('Content-Type', options.raw.type);
   const routeName = options.routeName ?? currentRouteName();
   if (routeName) headers.set('X-Route-Name', routeName);
   const token = readToken();
@@ -58,7 +61,7 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
       method,
       credentials: 'same-origin',
       headers: buildHeaders(options),
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.raw ? options.raw.content : options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
     throw networkError();

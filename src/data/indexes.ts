@@ -5,6 +5,7 @@
 // Sync asks for the build after each successful pull: indexes are built once, views (cheap once
 // built) are brought up to date each time.
 import { databaseKind, type DatabaseKind } from '../domain/ids.ts';
+import { type AdjustmentDoc, settingsFromAdjustments } from '../domain/group-settings.ts';
 import { enabledModules } from '../domain/modules/index.ts';
 import { localDb, registerBackgroundWork } from './databases.ts';
 import type { Database } from './pouch.ts';
@@ -101,9 +102,8 @@ export function registerViews(kind: DatabaseKind, views: readonly string[], modu
 
 /** The modules a group's replica has switched on, from its own settings (its kind's always). */
 async function modulesOf(dbName: string): Promise<Set<string>> {
-  const settings: Record<string, string> = {};
-  for (const doc of await listFew<{ _id: string; key?: unknown; value?: unknown }>(dbName, 'Adjustment'))
-    if (typeof doc.key === 'string') settings[doc.key] = String(doc.value);
+  // With the group's defaults, as its menus read them: a group that never stored `budget` has Moneta.
+  const settings = settingsFromAdjustments(await listFew<AdjustmentDoc>(dbName, 'Adjustment'));
   return new Set(enabledModules(settings, settings.kind ?? null));
 }
 

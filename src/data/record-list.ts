@@ -2,6 +2,7 @@
 // pouchdb-find index, or, with search terms, through the group's search view (the words of
 // each record's searchable fields), then sorted on the device.
 import { specOfKlass } from '../domain/records/index.ts';
+import { isReferenceField } from '../domain/records/field-types.ts';
 import { searchWords } from '../domain/records/search.ts';
 import type { SortDirection } from '../domain/records/schema.ts';
 import { localDb } from './databases.ts';
@@ -43,7 +44,7 @@ const REFERENCED_MAX = 500;
 
 /** The kinds a klass's records point at, with the fields that point: a ticket's customer. */
 function referencesOf(klass: string): Array<{ klass: string }> {
-  const kinds = (specOfKlass(klass)?.fields ?? []).flatMap((f) => (f.type === 'reference' && f.ref ? [f.ref] : []));
+  const kinds = (specOfKlass(klass)?.fields ?? []).flatMap((f) => (isReferenceField(f) && f.ref ? [f.ref] : []));
   return [...new Set(kinds)].filter((kind) => kind !== klass).map((kind) => ({ klass: kind }));
 }
 

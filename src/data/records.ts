@@ -8,7 +8,7 @@ import { ID_PREFIXES, type Klass } from '../domain/ids.ts';
 import { ApiError } from './api-error.ts';
 import { rememberBase } from './conflicts.ts';
 import { markPending, markPendingMany, pendingIds } from './pending-writes.ts';
-import { type ReduceOptions, reducedView } from './reduced-views.ts';
+import { keptRows, type ReduceOptions, reducedView } from './reduced-views.ts';
 import { memoBySeq } from './seq-memo.ts';
 import { useSyncStore } from './sync-store.ts';
 import type { ChangeResult } from './pouch-api.ts';
@@ -191,6 +191,21 @@ export async function queryView(
 }
 
 export type ViewQuery = ReduceOptions & { reduce?: boolean };
+
+/**
+ * Every row of a `_count` or `_sum` view with its document's id, as kept change by change on the
+ * device (src/data/reduced-views.ts), for a screen that filters and pages them itself.
+ */
+export async function viewRows(
+  dbName: string,
+  view: `${string}/${string}`,
+): Promise<Array<{ id: string; key: unknown }>> {
+  const db = localDb(dbName);
+  const kept = await keptRows(db, view);
+  if (kept) return kept;
+  const { rows } = await db.query(view, { reduce: false });
+  return rows.map((row) => ({ id: row.id!, key: row.key }));
+}
 
 /** The replica's latest changes with their documents (the dashboard's timeline). */
 export async function latestChanges(dbName: string, lookBack: number): Promise<ChangeResult[]> {

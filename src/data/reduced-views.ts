@@ -242,15 +242,8 @@ function grouped(state: Reduced, options: ReduceOptions): Array<{ key: unknown; 
   return [...groups.values()].sort((a, b) => collate(a.key, b.key));
 }
 
-/**
- * A `_sum` or `_count` view reduced as CouchDB would answer `reduce=true` with these options,
- * or null for a view this cannot reduce (another reducer, a design document the app lacks).
- */
-export async function reducedView(
-  db: Database,
-  view: string,
-  options: ReduceOptions = {},
-): Promise<Array<{ key: unknown; value: number }> | null> {
+/** The view's state, caught up with the replica's changes; null for a view this cannot keep. */
+async function current(db: Database, view: string): Promise<Reduced | null> {
   let views = replicas.get(db);
   if (!views) replicas.set(db, (views = new Map()));
   const entry: PerView = views.get(view) ?? { state: Promise.resolve(null) };
@@ -261,9 +254,34 @@ export async function reducedView(
     .then(async (known) => (known ? await catchUp(db, known) : null) ?? loadCurrent(db, view));
   entry.state = next;
   const state = await next;
+  if (state) scheduleSave(db, entry, state);
+  return state;
+}
+
+/**
+ * A `_sum` or `_count` view reduced as CouchDB would answer `reduce=true` with these options,
+ * or null for a view this cannot reduce (another reducer, a design document the app lacks).
+ */
+export async function reducedView(
+  db: Database,
+  view: string,
+  options: ReduceOptions = {},
+): Promise<Array<{ key: unknown; value: number }> | null> {
+  const state = await current(db, view);
+  return state && grouped(state, options);
+}
+
+/**
+ * The same view's rows themselves, each with its document's id, in no order: a screen that pages
+ * through a few thousand keys (the reader's filters) sorts and slices them in memory, with no
+ * index to build after a pull. Null for a view this cannot keep.
+ */
+export async function keptRows(db: Database, view: string): Promise<Array<{ id: string; key: unknown }> | null> {
+  const state = await current(db, view);
   if (!state) return null;
-  scheduleSave(db, entry, state);
-  return grouped(state, options);
+  const rows: Array<{ id: string; key: unknown }> = [];
+  for (const [id, docRows] of state.byDoc) for (const [key] of docRows) rows.push({ id, key });
+  return rows;
 }
 
 /** Makes and saves a view's rows now (background work after a pull); false if not reducible here. */

@@ -105,6 +105,7 @@ export async function writeRecord<T extends PouchDoc>(
   if (errors.hasErrors) throw new ApiError(422, 'unprocessable_entity', errors.reasons);
   const stamped = stampRecord({ ...doc, klass: spec.klass }, userId, now) as T;
   const saved = await saveRecord(dbName, stamped);
+  if (spec.noHistory) return saved;
   const fields = changedFields(before ?? {}, stamped);
   await saveRecord(dbName, changeOf(spec, doc._id, doc._rev ? 'update' : 'create', fields, userId, now));
   return saved;

@@ -122,6 +122,7 @@ export function checkDocWrite(
   const klasses = [live?.klass, doc.klass, klassOfId(id)].filter((k): k is string => typeof k === 'string');
   if (klasses.some((k) => SERVER_KLASSES.has(k))) return FORBIDDEN;
   if (group && !access.admin && klasses.some((k) => ADMIN_ONLY_KLASSES.has(k))) return FORBIDDEN;
+  if (klasses.some((k) => specOfKlass(k)?.serverCreates) && (!live || doc._deleted === true)) return FORBIDDEN;
   if (doc._deleted === true) {
     const spec = live ? specOfKlass(live.klass) : null;
     const refusal = spec ? judgeRecordDelete(spec, live, context) : null;

@@ -18,9 +18,13 @@ import { accountApiRoutes } from './routes/account-api.ts';
 import { dbRoutes } from './routes/db-routes.ts';
 import { groupApiRoutes } from './routes/group-routes.ts';
 import { pwaRoutes } from './routes/pwa-routes.ts';
+import { readerApiRoutes } from './routes/reader-routes.ts';
 import { loadSessionSecret, prepareStore, upgradeDatabases } from './services/bootstrap.ts';
 import { JobQueue } from './services/jobs.ts';
 import { createMailer } from './services/mail.ts';
+import { prepareReaderArchive } from './services/reader-archive.ts';
+import { prepareReaderStore } from './services/reader-feeds.ts';
+import { ReaderFetcher } from './services/reader-fetcher.ts';
 import { migratePendingClaims, registerAccountJobs } from './services/users.ts';
 import { CouchClient } from './store/couch-client.ts';
 import { type EmbeddedStore, startEmbeddedStore } from './store/embedded-store.ts';
@@ -32,6 +36,8 @@ export interface RunningServer {
   ctx: AppContext;
   /** The embedded store's process, when there is one. */
   embedded: EmbeddedStore | null;
+  /** This instance's feed fetcher. */
+  reader: ReaderFetcher;
   close: () => Promise<void>;
 }
 
@@ -67,6 +73,8 @@ export function createApp(ctx: AppContext): express.Express {
     req.body = (await readJsonBody(req, API_BODY_LIMIT, ctx.bodies, { optional: true })) ?? {};
     next();
   });
+  // Before the JSON body reader: an OPML import is XML.
+  app.use('/api', dataHeaders(https), writesFromOurPages, readerApiRoutes(ctx));
   app.use('/api', dataHeaders(https), writesFromOurPages, apiJson, accountApiRoutes(ctx), groupApiRoutes(ctx));
   app.use('/api', (_req, _res, next) => next(notFound()));
   app.use(pageHeaders(https), pwaRoutes(ctx));
@@ -80,10 +88,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const store = new CouchClient(config.couchdbUrl ?? embedded!.url);
   const jobs = new JobQueue(() => ctx);
   registerAccountJobs(jobs);
+  const reader = new ReaderFetcher(() => ctx).register(jobs);
   const feeds = new OpenFeeds();
   let ctx: AppContext;
   try {
     await prepareStore(store);
+    await prepareReaderStore(store);
+    await prepareReaderArchive(store);
     ctx = {
       config,
       store,
@@ -105,15 +116,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     jobs.start();
     feeds.start(ctx);
+    reader.start();
     const port = (server.address() as AddressInfo).port;
     return {
       url: `http://localhost:${port}`,
       ctx,
       embedded,
+      reader,
       close: async () => {
         feeds.stop();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await reader.stop();
         await jobs.stop();
         await embedded?.close();
       },

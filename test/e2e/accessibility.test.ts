@@ -194,5 +194,63 @@ describe('accessibility', () => {
       await context.close();
       expect(found.join('\n')).toBe('');
     });
+
+    it(`the reader's screens in the ${colorScheme} theme, in Portuguese: no violation`, async () => {
+      const owner = await registerUser(e2e.server.url, { locale: 'pt-BR' });
+      await confirmUser(e2e.server, owner);
+      const db = await createGroup(owner, 'Boletins', 'exoreader');
+      const now = new Date().toISOString();
+      const stamps = { created_at: now, updated_at: now, created_by: owner.id, updated_by: owner.id };
+      const label = { _id: newId('ReaderLabel'), klass: 'ReaderLabel', name: 'Springer', kind: 'maker', ...stamps };
+      const subscription = {
+        _id: newId('ReaderSubscription'),
+        klass: 'ReaderSubscription',
+        url: 'https://maker.example/feed.xml',
+        title: 'Boletins Springer',
+        active: true,
+        labels: [label._id],
+        ...stamps,
+      };
+      const items = Array.from({ length: 12 }, (_, i) => ({
+        _id: newId('ReaderItem'),
+        klass: 'ReaderItem',
+        subscription_id: subscription._id,
+        title: `Boletim técnico ${i + 1}: relé do compressor`,
+        url: `https://maker.example/b/${i}`,
+        point_at: new Date(Date.UTC(2026, 10, 1, 9, i)).toISOString(),
+        content: `<p>Troque o <a href="https://maker.example/rele">relé</a> do modelo ${i}.</p>`,
+        content_type: 'html',
+        read: i % 4 === 0,
+        starred: i === 1,
+        ...stamps,
+      }));
+      // As the fetcher writes them: items are the server's.
+      await e2e.server.ctx.store.must(`/${db}/_bulk_docs`, {
+        method: 'POST',
+        body: { docs: [label, subscription, ...items] },
+      });
+      const { context, page } = await signedIn(owner, colorScheme);
+      const found: string[] = [];
+      for (const [screen, url, ready] of [
+        ['dashboard', `/account/${db}`, '#reader-newest-title'],
+        ['reader', `/account/${db}/reader_items?read=all`, '[data-item]'],
+        ['item', `/account/${db}/reader_items/${items[2]!._id}`, '[data-body="html"]'],
+        ['subscription', `/account/${db}/reader_subscriptions/${subscription._id}`, '[data-testid="item-counts"]'],
+        ['subscription form', `/account/${db}/reader_subscriptions/${subscription._id}/edit`, 'input[name="url"]'],
+        ['labels', `/account/${db}/reader_labels`, '[data-record]'],
+      ] as const) {
+        await page.goto(url);
+        found.push(...(await audit(page, screen, ready)));
+        await screenshots(page, `reader-${screen.replace(' ', '-')}-pt-${colorScheme}`);
+      }
+      await page.goto(`/account/${db}/reader_items?read=all`);
+      await page.locator('[data-item] button[aria-expanded]').first().click();
+      await page.locator('[data-body]').first().waitFor();
+      found.push(...(await audit(page, 'reader, an item open', '[data-body]')));
+      await page.getByRole('button', { name: 'Atalhos de teclado' }).click();
+      found.push(...(await audit(page, 'reader, keyboard help', '#reader-keys-title')));
+      await context.close();
+      expect(found.join('\n')).toBe('');
+    });
   }
 });

@@ -21,7 +21,7 @@ import { currencyFieldOf, type FieldSpec, type FieldType } from '../../domain/re
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { currencyChoices } from '../currency-choices.ts';
 import { Markdown } from './markdown.tsx';
-import { ReferenceInput } from './reference-input.tsx';
+import { ReferenceInput, ReferencesInput } from './reference-input.tsx';
 import type { ResourceEnv } from './resource-env.ts';
 import { RowsInput } from './rows-input.tsx';
 
@@ -231,6 +231,19 @@ function ReferenceFieldInput({ field, label, value, onChange, error, env, filter
   );
 }
 
+function ReferencesFieldInput({ field, label, value, onChange, error, env }: FieldInputProps) {
+  return (
+    <ReferencesInput
+      dbName={env.accountId}
+      field={field}
+      label={label}
+      value={Array.isArray(value) ? (value as string[]) : []}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
 function RowsFieldInput(props: FieldInputProps) {
   const { t } = useTranslation();
   return (
@@ -399,6 +412,33 @@ export const FIELD_UI: Readonly<Record<FieldType, FieldUi>> = {
         </Link>
       ) : (
         <>{label}</>
+      );
+    },
+  },
+  references: {
+    Input: ReferencesFieldInput,
+    Display: function ReferencesDisplay({ field, value, related, env, compact }) {
+      // In a list the whole row is the link: names only.
+      const target = field.ref && !compact ? resourceOfKlass(field.ref) : null;
+      return (
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {(value as string[]).map((id) => {
+            const doc = related[id];
+            if (!doc) return null;
+            return target ? (
+              <Chip
+                key={id}
+                size="small"
+                label={recordTitle(doc)}
+                component={RouterLink}
+                to={`/account/${env.accountId}/${target}/${id}`}
+                clickable
+              />
+            ) : (
+              <Chip key={id} size="small" label={recordTitle(doc)} />
+            );
+          })}
+        </Stack>
       );
     },
   },

@@ -86,6 +86,16 @@ export interface ModulePageProps {
   params: Readonly<Record<string, string | undefined>>;
 }
 
+export interface DashboardCardsProps {
+  accountId: string;
+  refreshKey: number;
+  env: ResourceEnv;
+  /** The person administers the group (changes its settings). */
+  admin: boolean;
+  /** Saves a group setting on the device (sync takes it to the server, which lets only administrators). */
+  saveSetting: (key: string, value: string) => Promise<void>;
+}
+
 export interface FeatureModule {
   /** The module's kind (src/domain/modules). */
   kind: string;
@@ -93,7 +103,7 @@ export interface FeatureModule {
   /** Beside the sync status in the navbar, while a group of this kind is open. */
   NavbarItem?: ComponentType<{ accountId: string }>;
   /** Cards on the dashboard of a group of this kind, and on its admin dashboard. */
-  DashboardCards?: ComponentType<{ accountId: string; refreshKey: number }>;
+  DashboardCards?: ComponentType<DashboardCardsProps>;
   AdminCards?: ComponentType<{ accountId: string }>;
   /** Mounted while a group using the module is open (it may start work of its own). */
   GroupEffect?: ComponentType<{ accountId: string }>;

@@ -17,27 +17,15 @@ interface ReferenceInputProps {
   filter?: Readonly<Record<string, string>>;
 }
 
-/** Picks a related record of the replica by typing words of its name. */
-export function ReferenceInput({ dbName, field, label, value, onChange, error, filter }: ReferenceInputProps) {
-  const { t } = useTranslation();
-  const [input, setInput] = useState('');
+interface ReferencesInputProps extends Omit<ReferenceInputProps, 'value' | 'onChange' | 'filter'> {
+  value: readonly string[];
+  onChange: (ids: string[] | undefined) => void;
+}
+
+/** Records of the field's kind whose names hold the typed words, 20 at most, as the person types. */
+function useChoices(dbName: string, field: FieldSpec, input: string, filterKey = '{}'): PouchDoc[] {
   const [options, setOptions] = useState<PouchDoc[]>([]);
-  // The chosen record, loaded to show its name; kept with its id so a changed value reloads it.
-  const [loaded, setLoaded] = useState<{ id: string; doc: PouchDoc | null } | null>(null);
-  const selected = value && loaded?.id === value ? loaded.doc : null;
   const spec = field.ref ? specOfKlass(field.ref) : null;
-  const filterKey = JSON.stringify(filter ?? {});
-
-  const loadedId = loaded?.id;
-  useEffect(() => {
-    if (!value || loadedId === value) return;
-    let live = true;
-    void readRecords(dbName, [value]).then(([doc]) => live && setLoaded({ id: value, doc: doc ?? null }));
-    return () => {
-      live = false;
-    };
-  }, [dbName, value, loadedId]);
-
   useEffect(() => {
     if (!spec) return;
     let live = true;
@@ -65,6 +53,69 @@ export function ReferenceInput({ dbName, field, label, value, onChange, error, f
       clearTimeout(timer);
     };
   }, [dbName, spec, input, filterKey]);
+  return options;
+}
+
+/** Picks several related records (a subscription's labels), shown as chips. */
+export function ReferencesInput({ dbName, field, label, value, onChange, error }: ReferencesInputProps) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const options = useChoices(dbName, field, input);
+  const [loaded, setLoaded] = useState<Record<string, PouchDoc | null>>({});
+  const missing = value.filter((id) => !(id in loaded)).join(' ');
+  useEffect(() => {
+    if (!missing) return;
+    let live = true;
+    const ids = missing.split(' ');
+    void readRecords(dbName, ids).then(
+      (docs) =>
+        live && setLoaded((known) => ({ ...known, ...Object.fromEntries(ids.map((id, i) => [id, docs[i] ?? null])) })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dbName, missing]);
+  // A chosen record deleted meanwhile still shows (by its id) so it can be taken off.
+  const selected = value.map((id) => loaded[id] ?? ({ _id: id } as PouchDoc));
+  return (
+    <Autocomplete
+      multiple
+      options={options}
+      value={selected}
+      filterOptions={(x) => x}
+      getOptionLabel={(doc) => recordTitle(doc) || (loaded[doc._id] === null ? t('resource.missingRecord') : '…')}
+      isOptionEqualToValue={(a, b) => a._id === b._id}
+      onChange={(_, docs) => {
+        setLoaded((known) => ({ ...known, ...Object.fromEntries(docs.map((d) => [d._id, d])) }));
+        onChange(docs.length > 0 ? docs.map((d) => d._id) : undefined);
+      }}
+      onInputChange={(_, text, reason) => reason === 'input' && setInput(text)}
+      noOptionsText={t('resource.noOptions')}
+      renderInput={(params) => (
+        <TextField {...params} name={field.name} label={label} error={Boolean(error)} helperText={error} />
+      )}
+    />
+  );
+}
+
+/** Picks a related record of the replica by typing words of its name. */
+export function ReferenceInput({ dbName, field, label, value, onChange, error, filter }: ReferenceInputProps) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  // The chosen record, loaded to show its name; kept with its id so a changed value reloads it.
+  const [loaded, setLoaded] = useState<{ id: string; doc: PouchDoc | null } | null>(null);
+  const selected = value && loaded?.id === value ? loaded.doc : null;
+  const options = useChoices(dbName, field, input, JSON.stringify(filter ?? {}));
+
+  const loadedId = loaded?.id;
+  useEffect(() => {
+    if (!value || loadedId === value) return;
+    let live = true;
+    void readRecords(dbName, [value]).then(([doc]) => live && setLoaded({ id: value, doc: doc ?? null }));
+    return () => {
+      live = false;
+    };
+  }, [dbName, value, loadedId]);
 
   return (
     <Autocomplete

@@ -25,6 +25,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { FieldSpec, ResourceSpec, SortDirection } from '../../domain/records/schema.ts';
+import { isReferenceField, referencedIds } from '../../domain/records/field-types.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { countRecords, listRows } from '../../data/record-list.ts';
 import { EmptyState } from '../empty-state.tsx';
@@ -126,10 +127,10 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
       compact
     />
   );
-  const references = spec.columns.filter((c) => fieldOf(spec, c).type === 'reference');
+  const references = spec.columns.map((c) => fieldOf(spec, c)).filter(isReferenceField);
   const related = useRecordTitles(
     env.accountId,
-    (result?.rows ?? []).flatMap((row) => references.map((c) => row[c] as string)),
+    (result?.rows ?? []).flatMap((row) => references.flatMap((f) => referencedIds(f, row[f.name]))),
   );
   const pages = result?.total != null ? Math.max(1, Math.ceil(result.total / perPage)) : 1;
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { recordTitle } from '../../domain/records/index.ts';
 import { fieldEnabled, type FieldSpec, type ResourceSpec } from '../../domain/records/schema.ts';
-import { isBlank } from '../../domain/records/field-types.ts';
+import { isBlank, referencedIds } from '../../domain/records/field-types.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { readConflict, type RecordConflict } from '../../data/conflicts.ts';
 import { getRecord } from '../../data/records.ts';
@@ -72,10 +72,7 @@ export function ResourceShowPage({
   const { value: shownRecord, error, setError } = useReplicaQuery(env.accountId, load);
   const record = shownRecord?.record;
   const shown = spec.fields.filter((f) => fieldEnabled(f, env.features) && !hide.includes(f.name));
-  const related = useRecordTitles(
-    env.accountId,
-    record ? shown.filter((f) => f.type === 'reference').map((f) => record[f.name] as string) : [],
-  );
+  const related = useRecordTitles(env.accountId, record ? shown.flatMap((f) => referencedIds(f, record[f.name])) : []);
   if (record === null || (record && record.klass !== spec.klass)) return <ErrorPage code="not_found" />;
   if (!record || !shownRecord) return <ErrorBox error={error} onClose={() => setError(null)} />;
 

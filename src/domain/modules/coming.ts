@@ -23,7 +23,6 @@ function coming(kind: string, setting: string, home: string): ModuleDescription 
 }
 
 export const COMING_MODULES: readonly ModuleDescription[] = [
-  coming('exoreader', 'exoreader', 'reader_items'),
   coming('textnotes', 'textnotes', 'wiki'),
   coming('rdisk', 'rdisk', 'disk'),
 ];

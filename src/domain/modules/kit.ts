@@ -72,6 +72,8 @@ export interface ModuleDescription {
   others: readonly MenuEntry[];
   /** Admin dashboard counters. */
   tiles: readonly TileSpec[];
+  /** Its dashboard shows the group's recent changes (true unless said: the reader's shows its items instead). */
+  recentChanges?: boolean;
   /** What a new group of this kind creates first, in order (the dashboard's first steps). */
   firstSteps?: readonly FirstStep[];
   /** Group settings its screens honour, offered on the admin dashboard. */

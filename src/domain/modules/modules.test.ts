@@ -59,7 +59,8 @@ describe('currentModule', () => {
 
   it('starts a module not built yet on the group’s dashboard, never on a page that does not exist', () => {
     expect(moduleHome('ticket')).toBe('tickets');
-    expect(moduleHome('exoreader')).toBe('');
+    expect(moduleHome('exoreader')).toBe('reader_items');
+    expect(moduleHome('rdisk')).toBe('');
   });
 });
 
@@ -91,8 +92,15 @@ describe('menus and tiles', () => {
       (e) => ('path' in e ? e.path : e.resource) as string,
     );
     for (const missing of ['disk', 'billing', 'usage', 'wallets']) expect(everything).not.toContain(missing);
-    expect(moduleMenu('exoreader')).toEqual([]);
-    expect(adminTiles('exoreader').map((t) => t.resource)).toEqual(['memberships']);
+    expect(moduleMenu('rdisk')).toEqual([]);
+    expect(adminTiles('rdisk').map((t) => t.resource)).toEqual(['memberships']);
+    // The reader's, as spec 000 §2 lists them: items, subscriptions, labels.
+    expect(adminTiles('exoreader').map((t) => t.resource)).toEqual([
+      'reader_items',
+      'reader_subscriptions',
+      'reader_labels',
+      'memberships',
+    ]);
     // The finance module's, as spec 000 §2 lists them.
     expect(adminTiles('moneta').map((t) => t.resource)).toEqual([
       'outgos',

@@ -13,7 +13,7 @@ export interface FieldSpec {
   required?: boolean;
   /** `select`: the values allowed. */
   options?: readonly string[];
-  /** `reference`: the kind of record pointed at. */
+  /** `reference`, `references`: the kind of record pointed at. */
   ref?: Klass;
   /** Numbers: inclusive bounds (money: in minor units). */
   min?: number;
@@ -109,6 +109,7 @@ const numeric = (integer: boolean): FieldTypeRules => ({
   },
 });
 
+const MAX_REFERENCES = 50;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const URL_PATTERN = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 const COLOR = /^#[0-9a-f]{6}$/i;
@@ -126,6 +127,23 @@ const FIELD_TYPE_RULES = {
   color: { ...text((v) => COLOR.test(v)), coerce: (raw) => raw.toLowerCase() },
   select: text((v, field) => field.options?.includes(v) ?? false),
   reference: text((v, field) => !field.ref || isId(v, ID_PREFIXES[field.ref])),
+  /** Several records of the `ref` kind (a subscription's labels), each once, at most 50. */
+  references: {
+    check(errors, key, field, value) {
+      const prefix = field.ref ? ID_PREFIXES[field.ref] : undefined;
+      if (
+        !Array.isArray(value) ||
+        value.length > MAX_REFERENCES ||
+        new Set(value).size !== value.length ||
+        !value.every((id) => (prefix ? isId(id, prefix) : isId(id)))
+      )
+        errors.add(key, M.invalid);
+    },
+    coerce(raw) {
+      const ids = [...new Set(raw.split(/[\s,]+/).filter(Boolean))];
+      return ids.length > 0 ? ids : undefined;
+    },
+  },
   member: text((v) => isId(v, 'usr')),
   /** A 3-letter ISO 4217 code (BRL, USD, EUR). */
   currency: { ...text((v) => isCurrency(v)), coerce: (raw) => raw.toUpperCase() },
@@ -219,4 +237,17 @@ function coerceRow(columns: readonly FieldSpec[], row: Record<string, unknown>):
 /** The field naming a money field's currency on its record. */
 export function currencyFieldOf(field: FieldSpec): string {
   return field.currencyField ?? 'currency';
+}
+
+/** The ids a field's value points at: one for a reference, each for references, none otherwise. */
+export function referencedIds(field: FieldSpec, value: unknown): string[] {
+  if (field.type === 'reference') return typeof value === 'string' && value ? [value] : [];
+  if (field.type === 'references')
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  return [];
+}
+
+/** Whether a field points at other records (the screens load their titles). */
+export function isReferenceField(field: FieldSpec): boolean {
+  return field.type === 'reference' || field.type === 'references';
 }

@@ -57,6 +57,16 @@ export interface ResourceSpec {
   label?: (doc: Doc) => string;
   /** The whole resource hides while this group feature is off (maintenances). */
   feature?: string;
+  /**
+   * Only the server creates and removes these (a feed's items): people may change them as
+   * `transition` allows, never add or delete one.
+   */
+  serverCreates?: boolean;
+  /**
+   * Changes are not written to the group's history (DocumentChange): marking a feed item read is
+   * someone's reading, and thousands of them would bury the changes people look for.
+   */
+  noHistory?: boolean;
   /** Its generic screens; all four when unsaid (comments are written from the record they are about: no new, no edit). */
   screens?: readonly ('index' | 'new' | 'show' | 'edit')[];
   /**

@@ -37,6 +37,7 @@ import type { DbRequest, DbTarget } from '../proxy/endpoints.ts';
 import { callStore, clientSignal, type ForwardOptions, relay, storePath } from '../proxy/forward.ts';
 import { afterWrite, isGroupAdmin, readSettings } from '../services/groups.ts';
 import { acceptInvite, removeMembership, updateMembership } from '../services/memberships.ts';
+import { afterReaderWrite, isReaderMark, markReaderItem } from '../services/reader-door.ts';
 import type { CouchDoc } from '../store/couch-client.ts';
 import { designDocsFor } from '../store/design-docs.ts';
 
@@ -135,7 +136,10 @@ export function databaseHandler(ctx: AppContext) {
     written?: { db: string; docs: readonly DocWrite[] },
   ) {
     const upstream = await callStore(ctx, { ...options, signal: clientSignal(req, res) });
-    if (upstream.ok && written) await afterWrite(ctx, written.db, written.docs);
+    if (upstream.ok && written) {
+      await afterWrite(ctx, written.db, written.docs);
+      await afterReaderWrite(ctx, written.db, written.docs);
+    }
     await relay(res, upstream, options);
   }
 
@@ -175,6 +179,7 @@ export function databaseHandler(ctx: AppContext) {
       if (!upstream.ok) return relay(res, upstream, { method: 'POST', path });
       status = upstream.status;
       await afterWrite(ctx, db, allowed);
+      await afterReaderWrite(ctx, db, allowed);
       results = (await upstream.json()) as BulkResult[];
     }
     if (replicating) {
@@ -225,7 +230,7 @@ export function databaseHandler(ctx: AppContext) {
       const bytes = await readRawBody(req, BODY_LIMITS.attachment, ctx.bodies);
       return forward(req, res, { ...options, raw: { bytes, type } });
     }
-    return forward(req, res, options);
+    return forward(req, res, options, isDelete ? { db, docs: [{ _id: id, _deleted: true }] } : undefined);
   }
 
   async function changes(req: Request, res: Response, auth: Auth, db: string, request: DbRequest, path: string) {
@@ -327,6 +332,13 @@ export function databaseHandler(ctx: AppContext) {
       }
       case 'update': {
         const kind = databaseKind(db)!;
+        // The reader's item marks (spec 001 §7) are server code, not design functions.
+        if (kind === 'group' && target.ddoc === 'status' && isReaderMark(target.handler) && method === 'PUT') {
+          const { access, rules } = await writeContext(db, auth);
+          const who = { actor: auth.actor, userId: auth.user._id, access, rules };
+          res.json(await markReaderItem(ctx, db, target.id, target.handler, who));
+          return;
+        }
         if (!deployed(db, target.ddoc)?.updates.includes(target.handler)) throw notFound();
         if (!CLIENT_UPDATE_HANDLERS[kind].includes(`${target.ddoc}/${target.handler}`))
           throw forbidden(MESSAGES.forbidden);

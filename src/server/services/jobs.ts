@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AppContext, SYSTEM_DB } from '../context.ts';
 import { type CouchDoc, isConflict } from '../store/couch-client.ts';
+import { Sweeper } from './sweeper.ts';
 
 export interface JobDoc extends CouchDoc {
   klass: 'Job';
@@ -39,15 +40,20 @@ export function retryDelayMs(attempts: number): number {
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly owner = randomUUID();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private idleWaiters: Array<() => void> = [];
+  private readonly sweeper: Sweeper;
 
   private readonly ctx: () => AppContext;
   constructor(ctx: () => AppContext) {
     this.ctx = ctx;
+    this.sweeper = new Sweeper(
+      () => this.drain(),
+      (error) => this.ctx().config.log(`jobs: ${error.message}`),
+      true,
+    );
+  }
+
+  private get stopped(): boolean {
+    return this.sweeper.isStopped;
   }
 
   register(type: string, handler: JobHandler): this {
@@ -65,42 +71,20 @@ export class JobQueue {
   }
 
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), SWEEP_MS);
-    this.timer.unref();
-    this.wake();
+    this.sweeper.start(SWEEP_MS);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.sweeper.stop();
   }
 
   /** Resolves once no due job is left and none is running here (for tests and orderly shutdown). */
-  async idle(): Promise<void> {
-    this.wake();
-    if (!this.running) return;
-    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  idle(): Promise<void> {
+    return this.sweeper.idle();
   }
 
   private wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.ctx().config.log(`jobs: ${(error as Error).message}`))
-      .finally(() => {
-        this.running = null;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.wake();
-        } else {
-          for (const resolve of this.idleWaiters.splice(0)) resolve();
-        }
-      });
+    this.sweeper.wake();
   }
 
   private async due(): Promise<JobDoc[]> {

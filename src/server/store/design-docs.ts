@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESOURCES } from '../../domain/records/index.ts';
+import { isReferenceField } from '../../domain/records/field-types.ts';
 import { type CouchClient, type CouchDoc, isConflict } from './couch-client.ts';
 
 export type DesignTarget = 'users' | 'personal' | 'group';
@@ -23,12 +24,14 @@ export interface DesignDoc extends CouchDoc {
  * search view's field table is every described record's `search`, so a module's records are
  * searchable without editing the view.
  */
+// Records searched by no word (a feed's items, thousands of them) stay out of the view entirely.
+const SEARCHED = () => RESOURCES.filter((spec) => spec.search.length > 0);
 const PLACEHOLDERS: Record<string, () => string> = {
-  $SEARCH_FIELDS: () => JSON.stringify(Object.fromEntries(RESOURCES.map((spec) => [spec.klass, spec.search]))),
+  $SEARCH_FIELDS: () => JSON.stringify(Object.fromEntries(SEARCHED().map((spec) => [spec.klass, spec.search]))),
   $REFERENCE_FIELDS: () =>
     JSON.stringify(
       Object.fromEntries(
-        RESOURCES.map((spec) => [spec.klass, spec.fields.filter((f) => f.type === 'reference').map((f) => f.name)]),
+        SEARCHED().map((spec) => [spec.klass, spec.fields.filter(isReferenceField).map((f) => f.name)]),
       ),
     ),
 };

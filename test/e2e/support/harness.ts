@@ -9,10 +9,11 @@ export interface E2eHarness {
   browser: Browser;
 }
 
-export function e2eHarness(): E2eHarness {
+/** `env`: the server's settings for this file (e.g. the reader allowed to fetch the test's local feeds). */
+export function e2eHarness(env: Record<string, string> = {}): E2eHarness {
   const harness = {} as E2eHarness;
   beforeAll(async () => {
-    harness.server = await startTestServer();
+    harness.server = await startTestServer({ env });
     harness.browser = await launchBrowser();
   });
   afterAll(async () => {

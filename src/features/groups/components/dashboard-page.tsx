@@ -1,3 +1,4 @@
+import { moduleOf } from '../../../domain/modules/index.ts';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
@@ -92,12 +93,14 @@ function GroupDashboard({ accountId, kind, admin, name, cards: Cards, unconfirme
       </Stack>
       {unconfirmed && <ConfirmAccountCard />}
       {Cards && <Cards accountId={accountId} refreshKey={refreshKey} />}
-      <RecentChangesCard
-        accountId={accountId}
-        changes={changes ?? (error ? [] : null)}
-        error={error}
-        onCloseError={() => setError(null)}
-      />
+      {moduleOf(kind)?.recentChanges !== false && (
+        <RecentChangesCard
+          accountId={accountId}
+          changes={changes ?? (error ? [] : null)}
+          error={error}
+          onCloseError={() => setError(null)}
+        />
+      )}
       {/* Below what is already there: it shows once the group's counts are read, and must push nothing
           down then (a new group's timeline is short, so it still sits near the top). */}
       <FirstStepsCard accountId={accountId} kind={kind} admin={admin} />

@@ -15,7 +15,10 @@ function (doc) {
   if (!fields || doc._deleted) return;
   var refs = REFERENCES[doc.klass] || [];
   for (var r = 0; r < refs.length; r++) {
-    if (typeof doc[refs[r]] === 'string' && doc[refs[r]]) emit([doc.klass, '@' + doc[refs[r]]], null);
+    var pointed = doc[refs[r]] instanceof Array ? doc[refs[r]] : [doc[refs[r]]];
+    for (var p = 0; p < pointed.length; p++) {
+      if (typeof pointed[p] === 'string' && pointed[p]) emit([doc.klass, '@' + pointed[p]], null);
+    }
   }
   var seen = {};
   for (var f = 0; f < fields.length; f++) {

@@ -1,0 +1,82 @@
+// What the `/db` door does for the reader: keeps the fetcher's bookkeeping in step with the
+// subscriptions written through it, and answers the spec's item update handlers (§7:
+// `_design/status/_update/{read|unread|star|unstar}/{rit-id}`), which exist as server code only.
+import { MESSAGES } from '../../domain/errors.ts';
+import { isId } from '../../domain/ids.ts';
+import { type ItemAction, isItemAction, itemChange } from '../../domain/modules/exoreader/feed.ts';
+import { type Actor, checkDocWrite, type GroupAccess } from '../../domain/permissions.ts';
+import { type RuleContext, stampRecord } from '../../domain/records/index.ts';
+import type { AppContext } from '../context.ts';
+import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import { type CouchDoc, isConflict } from '../store/couch-client.ts';
+import { readSettings } from './groups.ts';
+import { syncFeeds, usesReader } from './reader-feeds.ts';
+import { READER_WAKE_JOB } from './reader-fetcher.ts';
+import { reconcileGroup } from './reader-reconcile.ts';
+
+type Written = ReadonlyArray<{ _id?: unknown; klass?: unknown; key?: unknown }>;
+
+/** Settings that decide whether a group reads feeds at all. */
+const READER_SWITCHES = new Set(['exoreader', 'kind']);
+
+/**
+ * After a write reached a group database: subscriptions written or deleted get their feed
+ * documents made, changed or removed, and a new one is fetched within seconds (a job wakes a
+ * fetcher at once). Never fails the write that is already stored: a failure here is logged and
+ * left to the hourly reconciliation.
+ */
+export async function afterReaderWrite(ctx: AppContext, db: string, docs: Written): Promise<void> {
+  if (!isId(db, 'acc')) return;
+  try {
+    let due = 0;
+    if (docs.some((d) => d.klass === 'Adjustment' && typeof d.key === 'string' && READER_SWITCHES.has(d.key))) {
+      due += (await reconcileGroup(ctx, db)).due;
+    } else {
+      // A deletion carries no klass: its id's prefix says what it was.
+      const ids = docs.flatMap((d) => (isId(d._id, 'rsb') ? [d._id] : []));
+      if (ids.length === 0) return;
+      due += (await syncFeeds(ctx, db, ids, usesReader(await readSettings(ctx, db)))).due;
+    }
+    if (due > 0) await ctx.jobs.enqueue(READER_WAKE_JOB, {});
+  } catch (error) {
+    ctx.config.log(`reader: keeping feeds of ${db} in step: ${(error as Error).message}`);
+  }
+}
+
+/** The spec's handler names are the reader's own actions (src/domain/modules/exoreader/feed.ts). */
+export const isReaderMark = isItemAction;
+
+export interface MarkingActor {
+  actor: Actor;
+  userId: string;
+  access: GroupAccess;
+  rules: RuleContext;
+}
+
+/**
+ * Marks one item read, unread, starred or unstarred, judged like any write through the door and
+ * written with the stored revision; a change made meanwhile on another device is read again and
+ * the mark applied over it (a mark is the same whatever it lands on).
+ */
+export async function markReaderItem(
+  ctx: AppContext,
+  db: string,
+  id: string,
+  mark: ItemAction,
+  who: MarkingActor,
+): Promise<{ ok: true; id: string; rev: string }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const stored = isId(id, 'rit') ? await ctx.store.get<CouchDoc>(db, id) : null;
+    if (!stored || stored.klass !== 'ReaderItem') throw notFound();
+    const next = stampRecord({ ...stored, ...itemChange(mark) }, who.userId, ctx.now()) as CouchDoc;
+    const verdict = checkDocWrite(who.actor, db, next, who.access, stored, who.rules);
+    if (!verdict.ok) throw verdict.status === 403 ? forbidden(verdict.reason) : new HttpError(422, verdict.reason);
+    try {
+      const { rev } = await ctx.store.put(db, next);
+      return { ok: true, id, rev };
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+  throw new HttpError(409, MESSAGES.conflict);
+}

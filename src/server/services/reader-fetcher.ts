@@ -1,0 +1,332 @@
+// The feed reader's fetch cycle. Every instance sweeps every `sweepMs` (and when a subscription is
+// written): it asks `reader-feeds` for due feeds and fetches a few at a time. Before fetching a
+// feed it takes the feed's lease (a write with the document's revision: only one instance wins,
+// the others get a conflict and move on), so with several instances each due feed is fetched once
+// per cycle. The outcome (validators, errors in a row, the next due time, the last error in words)
+// is written back with the lease released; a subscription written meanwhile wins over it.
+import { randomUUID } from 'node:crypto';
+import { Sweeper } from './sweeper.ts';
+import { readerSubscriptions } from '../../domain/modules/exoreader/records.ts';
+import type { AppContext } from '../context.ts';
+import { discoverFeeds, looksLikeFeed } from '../reader/discover.ts';
+import { fetchFeed, type FetchFeedResult } from '../reader/fetch-feed.ts';
+import { decodeBody, FeedError, parseFeed, type ParsedFeed } from '../reader/parse-feed.ts';
+import { nextFetchAt } from '../reader/schedule.ts';
+import { isConflict } from '../store/couch-client.ts';
+import { addItems, fitRecord, SERVER_WRITER, subscriptionChanges } from './reader-items.ts';
+import {
+  dueFeeds,
+  isSubscription,
+  READER_FEEDS_DB,
+  type ReaderFeedDoc,
+  removeFeed,
+  type SubscriptionDoc,
+} from './reader-feeds.ts';
+import { ReaderTasks } from './reader-tasks.ts';
+import type { JobQueue } from './jobs.ts';
+
+/** The job a subscription's write leaves, so an instance sweeps at once instead of at its next tick. */
+export const READER_WAKE_JOB = 'reader-wake';
+
+/** Sweeps stop after this many rounds of due feeds, so one instance never loops forever behind. */
+const MAX_ROUNDS = 50;
+
+/** What one fetch came to, before it is written back. */
+type Outcome =
+  | {
+      ok: true;
+      etag: string | null;
+      lastModified: string | null;
+      published: string[] | null;
+      added: number;
+      /** The feed's address now, when discovery moved the subscription from a page to its feed. */
+      url: string;
+    }
+  | { ok: false; error: string; code: string; retryAfterMs: number | null };
+
+/** A failure that is ours, not the feed's, in words for the person reading their subscriptions. */
+const OUR_FAULT = 'The server could not store this feed right now; it will try again.';
+
+function failure(error: unknown): Outcome {
+  if (error instanceof FeedError)
+    return { ok: false, error: error.message, code: error.code, retryAfterMs: error.retryAfterMs };
+  return { ok: false, error: OUR_FAULT, code: 'internal', retryAfterMs: null };
+}
+
+/** Takes the feed for `owner` until `leaseMs` from now; false when another instance has it. */
+async function takeLease(ctx: AppContext, feed: ReaderFeedDoc, owner: string): Promise<ReaderFeedDoc | null> {
+  const now = ctx.now();
+  const at = now.toISOString();
+  // Judged on the document as read with its revision: an index row can be older than the document
+  // it points to (fetched and released by another instance since), and that one is not due.
+  if (!feed.next_at || feed.next_at > at) return null;
+  if (feed.lease_owner && feed.lease_until && feed.lease_until > at) return null;
+  const until = new Date(now.getTime() + ctx.config.reader.leaseMs).toISOString();
+  const leased: ReaderFeedDoc = { ...feed, lease_owner: owner, lease_until: until, next_at: until };
+  try {
+    leased._rev = (await ctx.store.put(READER_FEEDS_DB, leased)).rev;
+    return leased;
+  } catch (error) {
+    if (isConflict(error)) return null;
+    throw error;
+  }
+}
+
+/** Writes fields the fetch learnt into the subscription, with its revision; a person's edit meanwhile is read again. */
+async function updateSubscription(
+  ctx: AppContext,
+  db: string,
+  subscription: SubscriptionDoc,
+  feed: ParsedFeed | null,
+  found: { feedUrl: string; pageUrl: string } | null,
+): Promise<void> {
+  let current: SubscriptionDoc | null = subscription;
+  for (let attempt = 0; attempt < 5 && current; attempt++) {
+    const changes = subscriptionChanges(current, feed, found);
+    if (Object.keys(changes).length === 0) return;
+    const next = fitRecord(readerSubscriptions, {
+      ...current,
+      ...changes,
+      updated_at: ctx.now().toISOString(),
+      updated_by: SERVER_WRITER,
+    });
+    if (!next) return;
+    try {
+      await ctx.store.put(db, next as SubscriptionDoc);
+      return;
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+      const read = await ctx.store.get(db, subscription._id);
+      current = isSubscription(read) ? read : null;
+    }
+  }
+}
+
+/** Fetches, and when the address gives a web page, fetches the feed the page announces. */
+async function fetchWithDiscovery(
+  ctx: AppContext,
+  feed: ReaderFeedDoc,
+  url: string,
+): Promise<{ result: FetchFeedResult; found: { feedUrl: string; pageUrl: string } | null }> {
+  const { allowPrivate, timeoutMs, maxBytes } = ctx.config.reader;
+  const result = await fetchFeed(url, {
+    allowPrivate,
+    timeoutMs,
+    maxBytes,
+    etag: feed.etag,
+    lastModified: feed.last_modified,
+  });
+  if (result.kind === 'not_modified' || looksLikeFeed(result.body, result.contentType)) return { result, found: null };
+  const feeds = discoverFeeds(decodeBody(result.body, result.contentType), result.url);
+  if (feeds.length === 0)
+    throw new FeedError('not_a_feed', 'This address is a web page that announces no feed; give the feed’s address.');
+  const feedUrl = feeds[0]!;
+  const second = await fetchFeed(feedUrl, { allowPrivate, timeoutMs, maxBytes });
+  if (second.kind === 'fetched' && !looksLikeFeed(second.body, second.contentType))
+    throw new FeedError('not_a_feed', 'The feed this page announces is not a feed.');
+  // The address the page gives is kept, not where it redirects today: the page's owner chose it.
+  return { result: second, found: { feedUrl, pageUrl: result.url } };
+}
+
+async function fetchSubscription(
+  ctx: AppContext,
+  feed: ReaderFeedDoc,
+  subscription: SubscriptionDoc,
+): Promise<Outcome> {
+  try {
+    const { result, found } = await fetchWithDiscovery(ctx, feed, String(subscription.url));
+    const url = found?.feedUrl ?? String(subscription.url);
+    if (result.kind === 'not_modified')
+      return { ok: true, etag: feed.etag, lastModified: feed.last_modified, published: null, added: 0, url };
+    const parsed = parseFeed(result.body, result.contentType, result.url);
+    const added = await addItems(ctx, feed.db, subscription._id, parsed, result.url);
+    await updateSubscription(ctx, feed.db, subscription, parsed, found);
+    return {
+      ok: true,
+      etag: result.etag,
+      lastModified: result.lastModified,
+      published: parsed.items.flatMap((i) => (i.publishedAt ? [i.publishedAt] : [])).slice(0, 20),
+      added,
+      url,
+    };
+  } catch (error) {
+    if (!(error instanceof FeedError)) ctx.config.log(`reader: ${feed._id}: ${(error as Error).message}`);
+    return failure(error);
+  }
+}
+
+/** The feed document after `outcome`, fetched from `leased`'s address, written over `current`. */
+export function afterFetch(
+  ctx: AppContext,
+  leased: ReaderFeedDoc,
+  current: ReaderFeedDoc,
+  outcome: Outcome,
+  random = Math.random(),
+): ReaderFeedDoc {
+  const now = ctx.now();
+  const at = now.toISOString();
+  const next: ReaderFeedDoc = { ...current, lease_owner: null, lease_until: null, last_fetch_at: at, updated_at: at };
+  // The person changed the address or paused the feed meanwhile: what was fetched is no longer theirs.
+  const moved = current.url !== leased.url || current.active !== leased.active;
+  if (outcome.ok) {
+    const published = outcome.published ?? current.recent_published;
+    Object.assign(next, {
+      errors: 0,
+      last_error: null,
+      last_error_code: null,
+      last_success_at: at,
+      retry_after_at: null,
+      items: current.items + outcome.added,
+      recent_published: published,
+    });
+    if (!moved) {
+      Object.assign(next, { etag: outcome.etag, last_modified: outcome.lastModified, url: outcome.url });
+      const refresh = ctx.config.reader.refreshMs;
+      const due = refresh ? now.getTime() + refresh : nextFetchAt({ now: now.getTime(), errors: 0, published, random });
+      next.next_at = new Date(due).toISOString();
+    }
+  } else {
+    const errors = current.errors + 1;
+    Object.assign(next, {
+      errors,
+      last_error: outcome.error,
+      last_error_code: outcome.code,
+      retry_after_at: outcome.retryAfterMs ? new Date(now.getTime() + outcome.retryAfterMs).toISOString() : null,
+    });
+    if (!moved)
+      next.next_at = new Date(
+        nextFetchAt({ now: now.getTime(), errors, retryAfterMs: outcome.retryAfterMs, random }),
+      ).toISOString();
+  }
+  if (moved) {
+    if (current.active) next.next_at = at;
+    else delete next.next_at;
+  }
+  return next;
+}
+
+/** Writes the outcome and releases the lease, reading the feed again when it was written meanwhile. */
+async function release(ctx: AppContext, leased: ReaderFeedDoc, owner: string, outcome: Outcome): Promise<void> {
+  let current: ReaderFeedDoc | null = leased;
+  for (let attempt = 0; attempt < 5 && current; attempt++) {
+    // Our lease ran out and another instance fetches it now: its outcome will be the one kept.
+    if (current.lease_owner !== owner) return;
+    try {
+      await ctx.store.put(READER_FEEDS_DB, afterFetch(ctx, leased, current, outcome));
+      return;
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+      current = await ctx.store.get<ReaderFeedDoc>(READER_FEEDS_DB, leased._id);
+    }
+  }
+}
+
+/**
+ * Fetches one due feed if this instance wins its lease; true when it did. A feed whose
+ * subscription or group is gone is forgotten; a paused one waits without a due time.
+ */
+export async function fetchOne(ctx: AppContext, feed: ReaderFeedDoc, owner: string): Promise<boolean> {
+  const leased = await takeLease(ctx, feed, owner);
+  if (!leased) return false;
+  const read = await ctx.store.get(feed.db, feed.subscription_id);
+  if (!isSubscription(read) || typeof read.url !== 'string') {
+    await removeFeed(ctx, leased);
+    return true;
+  }
+  if (read.active === false) {
+    const paused: ReaderFeedDoc = { ...leased, active: false, lease_owner: null, lease_until: null };
+    delete paused.next_at;
+    await ctx.store.put(READER_FEEDS_DB, paused).catch((error: unknown) => {
+      if (!isConflict(error)) throw error;
+    });
+    return true;
+  }
+  // The subscription's address as stored now is the one fetched (the copy here may lag a moment).
+  const target = read.url === leased.url ? leased : { ...leased, url: read.url, etag: null, last_modified: null };
+  await release(ctx, target, owner, await fetchSubscription(ctx, target, read));
+  return true;
+}
+
+/** Runs `work` over `items`, at most `limit` at once. */
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/** This instance's fetcher: its sweeps, and the reader's periodic tasks (reconciliation, retention). */
+export class ReaderFetcher {
+  readonly owner = randomUUID();
+  private readonly sweeper: Sweeper;
+  private readonly ctx: () => AppContext;
+  private readonly tasks: ReaderTasks;
+  /** Feeds this instance fetched (won the lease for), and sweeps it finished: for tests and logs. */
+  fetched = 0;
+  sweeps = 0;
+
+  constructor(ctx: () => AppContext) {
+    this.ctx = ctx;
+    this.tasks = new ReaderTasks(ctx, this.owner);
+    this.sweeper = new Sweeper(
+      () => this.sweep(),
+      (error) => this.ctx().config.log(`reader: ${error.message}`),
+    );
+  }
+
+  private get stopped(): boolean {
+    return this.sweeper.isStopped;
+  }
+
+  /** Lets a subscription's write wake whichever instance takes the job (this one first). */
+  register(jobs: JobQueue): this {
+    jobs.register(READER_WAKE_JOB, async () => this.wake());
+    return this;
+  }
+
+  start(): void {
+    this.sweeper.start(this.ctx().config.reader.sweepMs);
+  }
+
+  stop(): Promise<void> {
+    return this.sweeper.stop();
+  }
+
+  /** Starts a sweep now, or right after the one running. */
+  wake(): void {
+    this.sweeper.wake();
+  }
+
+  private async sweep(): Promise<void> {
+    const ctx = this.ctx();
+    const { concurrency } = ctx.config.reader;
+    const batch = concurrency * 4;
+    for (let round = 0; round < MAX_ROUNDS && !this.stopped; round++) {
+      // Shuffled, so instances sweeping together start on different feeds rather than racing for each.
+      const due = shuffled(await dueFeeds(ctx, batch));
+      let won = 0;
+      await pool(due, concurrency, async (feed) => {
+        if (this.stopped) return;
+        try {
+          if (await fetchOne(ctx, feed, this.owner)) won++;
+        } catch (error) {
+          ctx.config.log(`reader: ${feed._id}: ${(error as Error).message}`);
+        }
+      });
+      this.fetched += won;
+      if (due.length < batch || won === 0) break;
+    }
+    if (!this.stopped) await this.tasks.runDue();
+    this.sweeps++;
+  }
+}
