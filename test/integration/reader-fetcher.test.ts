@@ -255,7 +255,7 @@ describe('the fetch cycle', () => {
     await waitFor('the feed copy follows', async () => (await feedDoc(id))?.url === feeds.url + feedPath);
   });
 
-  it('forgets a deleted subscription and pauses an inactive one', async () => {
+  it('forgets a deleted subscription with its items, and pauses an inactive one', async () => {
     const at = path();
     const url = feeds.route(
       at,
@@ -274,6 +274,8 @@ describe('the fetch cycle', () => {
     const removed = await owner.client.delete(`/db/${db}/${id}?rev=${again.body._rev}`);
     expect(removed.status).toBe(200);
     await waitFor('forgotten', async () => (await feedDoc(id)) === null && (await statusOf(id)) === null);
+    // Its items go with it (retention's next run), unread as they were.
+    await waitFor('its items removed', async () => (await itemsOf(id)).length === 0);
   });
 
   it('removes old read items and does not bring them back', async () => {

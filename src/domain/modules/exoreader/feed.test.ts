@@ -49,6 +49,14 @@ describe('a page of items', () => {
     expect(feedPage(all, filter('page=9'), subscriptions).ids).toEqual([]);
   });
 
+  it('leaves out the items of a subscription the group no longer has', () => {
+    const withoutC = subscriptions.filter((s) => s._id !== C);
+    const page = feedPage(all, filter('read=all&page=4'), withoutC);
+    expect(page.total).toBe(29);
+    expect(page.ids.some((id) => id.startsWith('c'))).toBe(false);
+    expect(unreadCounts([{ key: [C, 0], value: 3 }], withoutC).total).toBe(0);
+  });
+
   it('narrows by read, starred, subscription and label', () => {
     expect(feedPage(all, filter('read=read&starred=starred'), subscriptions).ids.sort()).toEqual(
       ['a000', 'a010', 'a020', 'b000', 'c000'].sort(),

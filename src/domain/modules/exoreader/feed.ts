@@ -78,8 +78,9 @@ export function subscriptionsWithLabel(subscriptions: readonly SubscriptionLabel
 }
 
 /**
- * One page of the filter's items, newest first (ties by id, so pages never overlap), and whether
- * a next page exists (spec: next is offered only after a full page).
+ * One page of the filter's items, newest first (ties by id, so pages never overlap), and how many
+ * the filter holds. Items of a subscription the group no longer has are left out (the server
+ * removes them later).
  */
 export function feedPage(
   rows: readonly FeedRow[],
@@ -90,11 +91,11 @@ export function feedPage(
     ? new Set([filter.subscription])
     : filter.label
       ? subscriptionsWithLabel(subscriptions, filter.label)
-      : null;
+      : new Set(subscriptions.map((s) => s._id));
   const matching: Array<{ id: string; at: string }> = [];
   for (const row of rows) {
     const key = itemKey(row.key);
-    if (!key || (scope && !scope.has(key.subscription))) continue;
+    if (!key || !scope.has(key.subscription)) continue;
     if (filter.read !== 'all' && key.read !== (filter.read === 'read')) continue;
     if (filter.starred !== 'all' && key.starred !== (filter.starred === 'starred')) continue;
     matching.push({ id: row.id, at: key.at });
@@ -125,9 +126,10 @@ export function unreadCounts(
   subscriptions: readonly SubscriptionLabels[],
 ): { bySubscription: Map<string, number>; byLabel: Map<string, number>; total: number } {
   const bySubscription = new Map<string, number>();
+  const known = new Set(subscriptions.map((s) => s._id));
   let total = 0;
   for (const { key, value } of grouped) {
-    if (!Array.isArray(key) || typeof key[0] !== 'string' || key[1] !== 0) continue;
+    if (!Array.isArray(key) || typeof key[0] !== 'string' || key[1] !== 0 || !known.has(key[0])) continue;
     bySubscription.set(key[0], (bySubscription.get(key[0]) ?? 0) + value);
     total += value;
   }

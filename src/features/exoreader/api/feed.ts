@@ -64,7 +64,7 @@ export async function readSources(dbName: string): Promise<Sources> {
 export async function readFeedIds(dbName: string, filter: FeedFilter): Promise<{ ids: string[]; total: number }> {
   const [rows, subscriptions] = await Promise.all([
     viewRows(dbName, FEED_VIEW),
-    filter.label ? listFew<Subscription>(dbName, 'ReaderSubscription') : Promise.resolve([]),
+    listFew<Subscription>(dbName, 'ReaderSubscription'),
   ]);
   return feedPage(rows, filter, subscriptions);
 }
