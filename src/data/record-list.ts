@@ -7,6 +7,8 @@ import { searchWords } from '../domain/records/search.ts';
 import type { SortDirection } from '../domain/records/schema.ts';
 import { localDb } from './databases.ts';
 import type { PouchDoc } from './pouch-api.ts';
+import { keptIds, keptQueryOf } from './kept-lists.ts';
+import { keptWords, SEARCH_VIEW } from './kept-search.ts';
 import { ensureIndex, queryView } from './records.ts';
 
 export interface ListQuery {
@@ -25,8 +27,6 @@ export interface ListPage<T> {
   rows: T[];
   total: number;
 }
-
-const SEARCH_VIEW = 'search/by-word';
 
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
@@ -50,6 +50,8 @@ function referencesOf(klass: string): Array<{ klass: string }> {
 
 /** Ids of the records of `klass` holding a word that starts with `term`. */
 async function idsWithWord(dbName: string, klass: string, term: string, limit?: number): Promise<string[]> {
+  const kept = await keptWords(dbName);
+  if (kept) return kept.withPrefix(klass, term, limit);
   const { rows } = await localDb(dbName).query(SEARCH_VIEW, {
     startkey: [klass, term],
     endkey: [klass, `${term}\ufff0`],
@@ -69,6 +71,12 @@ async function idsForTerm(dbName: string, klass: string, term: string): Promise<
   const through = referencesOf(klass).map(async (ref) => {
     const targets = await idsWithWord(dbName, ref.klass, term, REFERENCED_MAX);
     if (targets.length === 0) return [];
+    const kept = await keptWords(dbName);
+    if (kept)
+      return kept.withWords(
+        klass,
+        targets.map((id) => `@${id}`),
+      );
     const { rows } = await db.query(SEARCH_VIEW, { keys: targets.map((id) => [klass, `@${id}`]), reduce: false });
     return rows.map((row) => row.id!);
   });
@@ -121,8 +129,12 @@ export async function listRows<T extends { _id: string }>(dbName: string, query:
     docs.sort((a, b) => sign * compare(a[sort], b[sort]));
     return { rows: docs.slice(skip, skip + perPage) as unknown as T[], total: docs.length };
   }
-  const db = localDb(dbName);
   const { fields, selector } = indexQuery(query);
+  const sortBy = fields.map((field) => ({ [field]: direction }));
+  const kept = keptQueryOf({ selector, sort: sortBy, limit: perPage, skip });
+  const keptPage = kept && (await keptIds(dbName, kept));
+  if (keptPage) return { rows: (await readRecords(dbName, keptPage.ids)) as unknown as T[], total: keptPage.total };
+  const db = localDb(dbName);
   await ensureIndex(db, fields);
   const found = await db.find({
     selector,
@@ -140,6 +152,9 @@ export async function countRecords(
 ): Promise<number> {
   const { filterFields, fields, selector } = indexQuery(query);
   if (filterFields.length === 0) return countKlass(dbName, query.klass);
+  const kept = keptQueryOf({ selector, limit: 0 });
+  const counted = kept && (await keptIds(dbName, kept));
+  if (counted) return counted.total;
   const db = localDb(dbName);
   await ensureIndex(db, fields);
   return (await db.find({ selector, fields: ['_id'] })).docs.length;

@@ -8,6 +8,7 @@ import { ID_PREFIXES, type Klass } from '../domain/ids.ts';
 import { ApiError } from './api-error.ts';
 import { rememberBase } from './conflicts.ts';
 import { markPending, markPendingMany, pendingIds } from './pending-writes.ts';
+import { keptIds, keptQueryOf } from './kept-lists.ts';
 import { keptRows, type ReduceOptions, reducedView } from './reduced-views.ts';
 import { memoBySeq } from './seq-memo.ts';
 import { useSyncStore } from './sync-store.ts';
@@ -164,6 +165,10 @@ export async function listFew<T extends { _id: string }>(
 }
 
 export async function findRecords<T extends { _id: string }>(dbName: string, query: RecordQuery): Promise<T[]> {
+  // Answered from the kept list fields when they can (src/data/kept-lists.ts): no index to build.
+  const kept = query.fields ? null : keptQueryOf(query);
+  const page = kept && (await keptIds(dbName, kept));
+  if (page) return getRecords<T>(dbName, page.ids).then((docs) => docs.filter((d): d is T => d !== null));
   const db = localDb(dbName);
   const indexFields = [
     ...new Set([...Object.keys(query.selector), ...(query.sort ?? []).flatMap((s) => Object.keys(s))]),

@@ -12,7 +12,7 @@ import { MAP_FUNCTIONS } from 'virtual:couch-views';
 import { registerBackgroundWork } from './databases.ts';
 import type { Database } from './pouch-api.ts';
 
-type Rows = Array<[key: unknown, value: number]>;
+export type Rows = Array<[key: unknown, value: number]>;
 
 interface Total {
   key: unknown;
@@ -23,12 +23,16 @@ interface Total {
 
 interface Reduced {
   view: string;
+  /** Whether totals per key are kept (a `_sum` or `_count` view), or only the rows (a projection). */
+  reduce: boolean;
   seq: number | string;
   /** The map function's source the rows come from: another one (a new app version) starts over. */
   source: string;
   map: (doc: unknown) => Rows;
   byDoc: Map<string, Rows>;
   totals: Map<string, Total>;
+  /** A structure made from the rows and kept with them (the search's words), when the view has one. */
+  derived?: Derived;
   /** The snapshot's revision, and whether the rows changed since it was written. */
   rev?: string;
   dirty: boolean;
@@ -60,6 +64,7 @@ const snapshotId = (view: string) => `_local/moneta-reduced:${view}`;
 const number = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 function add(state: Reduced, rows: Rows, sign: 1 | -1): void {
+  if (!state.reduce) return;
   for (const [key, value] of rows) {
     const id = JSON.stringify(key);
     const total = state.totals.get(id) ?? { key, value: 0, rows: 0 };
@@ -72,6 +77,7 @@ function add(state: Reduced, rows: Rows, sign: 1 | -1): void {
 
 function setRows(state: Reduced, id: string, rows: Rows): void {
   const before = state.byDoc.get(id);
+  state.derived?.update(id, before ?? [], rows);
   if (before) add(state, before, -1);
   if (rows.length > 0) {
     state.byDoc.set(id, rows);
@@ -80,19 +86,58 @@ function setRows(state: Reduced, id: string, rows: Rows): void {
   state.dirty = true;
 }
 
-/** The view's compiled map function as one giving a document's rows, or null if not reducible here. */
-async function compiled(db: Database, view: string): Promise<{ source: string; map: Reduced['map'] } | null> {
+/**
+ * A map written in the app's code rather than in a design document (the records' list fields,
+ * src/data/kept-lists.ts): its rows are kept the same way, without totals. `source` names its
+ * version: a saved copy of another version is made again.
+ */
+export interface KeptMap {
+  source: string;
+  map: Reduced['map'];
+}
+
+/** A structure kept beside a view's rows, told of each document's rows as they change. */
+export interface Derived {
+  update(id: string, before: Rows, after: Rows): void;
+}
+
+const KEPT_MAPS = new Map<string, () => KeptMap>();
+/** Design-document views without a reduce kept here all the same, each with its structure. */
+const KEPT_VIEWS = new Map<string, () => Derived>();
+
+export function registerKeptMap(view: string, make: () => KeptMap): void {
+  KEPT_MAPS.set(view, make);
+}
+
+/**
+ * Keeps a design-document view that has no reduce (the search's words) with its rows, and a
+ * structure made from them for queries (`keptDerived`): no PouchDB view index, whose build over
+ * every document writes each emitted row to IndexedDB.
+ */
+export function registerKeptView(view: string, derive: () => Derived): void {
+  KEPT_VIEWS.set(view, derive);
+}
+
+type Compiled = { source: string; map: Reduced['map']; reduce: boolean; derived?: Derived };
+
+/** The view's compiled map function as one giving a document's rows, or null if not kept here. */
+async function compiled(db: Database, view: string): Promise<Compiled | null> {
+  const kept = KEPT_MAPS.get(view);
+  if (kept) return { ...kept(), reduce: false };
+  const derive = KEPT_VIEWS.get(view);
   const [ddocName, viewName] = view.split('/') as [string, string];
   const ddoc = (await db.get(`_design/${ddocName}`)) as { views?: Record<string, { map?: unknown; reduce?: unknown }> };
   const spec = ddoc.views?.[viewName];
   const source = String(spec?.map ?? '').trim();
   const make = MAP_FUNCTIONS[source];
   const reducer = String(spec?.reduce ?? '').trim();
-  if (!make || !REDUCERS.has(reducer)) return null;
+  if (!make || !(REDUCERS.has(reducer) || (derive && !reducer))) return null;
   let rows: Rows = [];
-  const run = make((key, value) => void rows.push([key, reducer === '_count' ? 1 : number(value)]));
+  const run = make((key, value) => void rows.push([key, reducer === '_sum' ? number(value) : 1]));
   return {
     source,
+    reduce: Boolean(reducer),
+    ...(derive && !reducer ? { derived: derive() } : {}),
     map: (doc) => {
       rows = [];
       run(doc);
@@ -121,6 +166,7 @@ async function load(db: Database, view: string): Promise<Reduced | null> {
     state.seq = snapshot.seq;
     for (const [id, rows] of snapshot.docs) {
       state.byDoc.set(id, rows);
+      state.derived?.update(id, [], rows);
       add(state, rows, 1);
     }
     return state;
@@ -282,6 +328,12 @@ export async function keptRows(db: Database, view: string): Promise<Array<{ id: 
   const rows: Array<{ id: string; key: unknown }> = [];
   for (const [id, docRows] of state.byDoc) for (const [key] of docRows) rows.push({ id, key });
   return rows;
+}
+
+/** The structure kept beside a view's rows (registerKeptView), caught up; null when not kept here. */
+export async function keptDerived<T extends Derived>(db: Database, view: string): Promise<T | null> {
+  const state = await current(db, view);
+  return (state?.derived as T | undefined) ?? null;
 }
 
 /** Makes and saves a view's rows now (background work after a pull); false if not reducible here. */

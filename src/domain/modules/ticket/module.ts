@@ -59,8 +59,8 @@ export const ticketModule: ModuleDescription = {
   // Each device claims a ticket series from the server's counter, never written by clients.
   serverKlasses: ['TicketSeries'],
   serverDocIds: ['ticket-series'],
-  // The board: one column per status, the latest changed first.
-  indexes: [['klass', 'status', 'updated_at']],
+  // The board's columns come from the kept list fields (status, updated_at): no index of its own.
+  indexes: [],
   views: ['count-by-open-ticket-priority/all', 'count-by-ticket-priority/all', 'count-by-ticket-status/all'],
   counters: [
     'Category',
