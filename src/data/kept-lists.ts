@@ -14,10 +14,13 @@ import { keptRows, registerKeptMap } from './reduced-views.ts';
 
 export const LIST_VIEW = 'moneta-lists/fields';
 
-/** The fields kept per kind; a record's history (DocumentChange) by the record it is about. */
+/**
+ * The fields kept per kind with a list (a feed's items are paged by the reader's own view); a
+ * record's history (DocumentChange) by the record it is about.
+ */
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(
-    RESOURCES.map((spec) => [
+    RESOURCES.filter((spec) => !spec.screens || spec.screens.includes('index')).map((spec) => [
       spec.klass,
       [
         ...new Set([

@@ -87,7 +87,7 @@ export const ReaderItemCard = forwardRef<ReaderItemHandle, Props>(function Reade
             onClick={() => onAction(starred ? 'unstar' : 'star')}
             aria-pressed={starred}
             aria-label={t('reader.starNamed', { name })}
-            sx={{ m: 0.5, color: starred ? 'warning.main' : undefined }}
+            sx={{ m: 0.5, width: 44, height: 44, color: starred ? 'warning.main' : undefined }}
           >
             {starred ? <StarIcon /> : <StarBorderIcon />}
           </IconButton>
@@ -121,7 +121,7 @@ export const ReaderItemCard = forwardRef<ReaderItemHandle, Props>(function Reade
             onClick={() => onAction(read ? 'unread' : 'read')}
             aria-pressed={read}
             aria-label={t('reader.readNamed', { name })}
-            sx={{ m: 0.5 }}
+            sx={{ m: 0.5, width: 44, height: 44 }}
           >
             {read ? <MarkUnreadIcon /> : <MarkReadIcon />}
           </IconButton>
