@@ -20,6 +20,40 @@ const TARGET_MS = 300;
 const SEARCH_PAUSE_MS = 250;
 const ROW = '[data-record]';
 const TRACE = process.env.BENCH_TRACE === '1';
+/** BENCH_PROFILE=1: the last page load's JavaScript, by function, as Chromium's profiler saw it. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+async function startProfile(page: Page): Promise<() => Promise<{ nodes: ProfileNode[]; interval: number }>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
+    };
+    return { nodes: profile.nodes, interval: (profile.endTime - profile.startTime) / 1000 / profile.samples.length };
+  };
+}
+
+/** Self time by function (file:line), the 25 largest. */
+function printProfile({ nodes, interval }: { nodes: ProfileNode[]; interval: number }): void {
+  const self = new Map<string, number>();
+  for (const node of nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
+    self.set(where, (self.get(where) ?? 0) + (node.hitCount ?? 0) * interval);
+  }
+  console.log('page load, JavaScript self time by function:');
+  for (const [where, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${fmt(ms)}  ${where.slice(0, 110)}`);
+}
 const step = (what: string) => TRACE && console.log(`[${new Date().toISOString().slice(11, 19)}] ${what}`);
 const BOARD_READY = '[data-testid="ticket-board"][aria-busy="false"]';
 
@@ -288,8 +322,10 @@ try {
         const t = r.timing();
         requests.push({ url: r.url(), start: t.startTime, end: t.startTime + Math.max(0, t.responseEnd) });
       });
+    const profiling = PROFILE && i === RUNS - 1 ? await startProfile(page) : null;
     await page.goto(listUrl, { waitUntil: 'commit' });
     loads.push(await mark(page, 'row'));
+    if (profiling) printProfile(await profiling());
     if (requests.length > 0) {
       const origin = await page.evaluate(() => performance.timeOrigin);
       const marks = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
