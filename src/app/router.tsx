@@ -240,6 +240,9 @@ for (const match of matchRoutes(ROUTES, window.location) ?? [])
   void loaders
     .get(match.route)?.()
     .catch(() => undefined);
+// A group's page also opens the group's replica already on this device, beside the session check.
+const firstGroup = matchRoutes(ROUTES, window.location)?.find((m) => m.params.accountId)?.params.accountId;
+if (firstGroup) void import('../data/warm-replica.ts').then((m) => m.warmReplica(firstGroup)).catch(() => undefined);
 
 export const router = createBrowserRouter(ROUTES);
 
