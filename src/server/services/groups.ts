@@ -60,39 +60,30 @@ export async function listMemberships(ctx: AppContext, db: string): Promise<Memb
 
 /** Adds or removes a group role on a user document, retrying on concurrent edits. */
 export async function setGroupRole(ctx: AppContext, userId: string, db: string, member: boolean): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const user = await ctx.store.get<UserDoc>(USERS_DB, userId);
-    if (!user) return;
-    const has = user.roles.includes(db);
-    if (has === member) return;
-    const roles = member ? [...user.roles, db] : user.roles.filter((r) => r !== db);
-    try {
-      await ctx.store.put(USERS_DB, { ...user, roles, updated_at: ctx.now().toISOString() });
-      return;
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-    }
-  }
-  throw conflict();
+  await ctx.store
+    .update<UserDoc>(USERS_DB, userId, (user) => {
+      if (!user || user.roles.includes(db) === member) return null;
+      const roles = member ? [...user.roles, db] : user.roles.filter((r) => r !== db);
+      return { ...user, roles, updated_at: ctx.now().toISOString() };
+    })
+    .catch((error: unknown) => {
+      throw isConflict(error) ? conflict() : error;
+    });
 }
 
 /** Writes (or replaces) the copy of a membership in its member's personal database. */
 export async function putMembershipCopy(ctx: AppContext, membership: Membership): Promise<void> {
   if (!membership.user_id) return;
   const { _rev: _ignored, ...rest } = membership;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const current = await ctx.store.get<Membership>(membership.user_id, membership._id);
-    try {
-      await ctx.store.put(membership.user_id, {
-        ...rest,
-        bookmark: current?.bookmark ?? false,
-        ...(current?._rev ? { _rev: current._rev } : {}),
-      });
-      return;
-    } catch (error) {
+  await ctx.store
+    .update<Membership>(membership.user_id, membership._id, (current) => ({
+      ...rest,
+      bookmark: current?.bookmark ?? false,
+      ...(current?._rev ? { _rev: current._rev } : {}),
+    }))
+    .catch((error: unknown) => {
       if (!isConflict(error)) throw error;
-    }
-  }
+    });
 }
 
 export async function deleteMembershipCopy(ctx: AppContext, userId: string, membershipId: string): Promise<void> {

@@ -1,14 +1,13 @@
 // What the `/db` door does for the reader: keeps the fetcher's bookkeeping in step with the
 // subscriptions written through it, and answers the spec's item update handlers (§7:
 // `_design/status/_update/{read|unread|star|unstar}/{rit-id}`), which exist as server code only.
-import { MESSAGES } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { type ItemAction, isItemAction, itemChange } from '../../domain/modules/exoreader/feed.ts';
 import { type Actor, checkDocWrite, type GroupAccess } from '../../domain/permissions.ts';
 import { type RuleContext, stampRecord } from '../../domain/records/index.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
-import { type CouchDoc, isConflict } from '../store/couch-client.ts';
+import type { CouchDoc } from '../store/couch-client.ts';
 import { readSettings } from './groups.ts';
 import { syncFeeds, usesReader } from './reader-feeds.ts';
 import { READER_WAKE_JOB } from './reader-fetcher.ts';
@@ -65,18 +64,14 @@ export async function markReaderItem(
   mark: ItemAction,
   who: MarkingActor,
 ): Promise<{ ok: true; id: string; rev: string }> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const stored = isId(id, 'rit') ? await ctx.store.get<CouchDoc>(db, id) : null;
+  if (!isId(id, 'rit')) throw notFound();
+  // A 409 after the last attempt reaches the error handler as the usual conflict answer.
+  const written = await ctx.store.update<CouchDoc>(db, id, (stored) => {
     if (!stored || stored.klass !== 'ReaderItem') throw notFound();
     const next = stampRecord({ ...stored, ...itemChange(mark) }, who.userId, ctx.now()) as CouchDoc;
     const verdict = checkDocWrite(who.actor, db, next, who.access, stored, who.rules);
     if (!verdict.ok) throw verdict.status === 403 ? forbidden(verdict.reason) : new HttpError(422, verdict.reason);
-    try {
-      const { rev } = await ctx.store.put(db, next);
-      return { ok: true, id, rev };
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-    }
-  }
-  throw new HttpError(409, MESSAGES.conflict);
+    return next;
+  });
+  return { ok: true, id, rev: written!.rev };
 }

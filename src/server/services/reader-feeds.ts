@@ -213,14 +213,14 @@ export async function syncFeeds(
 
 /** Deletes a feed document, whatever its revision (its subscription or group is gone). */
 export async function removeFeed(ctx: AppContext, feed: ReaderFeedDoc): Promise<void> {
-  let current: ReaderFeedDoc | null = feed;
-  for (let attempt = 0; attempt < 5 && current?._rev; attempt++) {
-    try {
-      await ctx.store.remove(READER_FEEDS_DB, current._id, current._rev);
-      return;
-    } catch (error) {
+  await ctx.store
+    .update<CouchDoc>(
+      READER_FEEDS_DB,
+      feed._id,
+      (current) => (current?._rev ? { _id: current._id, _rev: current._rev, _deleted: true } : null),
+      { known: feed },
+    )
+    .catch((error: unknown) => {
       if (!isConflict(error)) throw error;
-      current = await ctx.store.get<ReaderFeedDoc>(READER_FEEDS_DB, feed._id);
-    }
-  }
+    });
 }

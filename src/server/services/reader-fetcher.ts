@@ -12,7 +12,7 @@ import { discoverFeeds, looksLikeFeed } from '../reader/discover.ts';
 import { fetchFeed, type FetchFeedResult } from '../reader/fetch-feed.ts';
 import { decodeBody, FeedError, parseFeed, type ParsedFeed } from '../reader/parse-feed.ts';
 import { nextFetchAt } from '../reader/schedule.ts';
-import { isConflict } from '../store/couch-client.ts';
+import { type CouchDoc, isConflict } from '../store/couch-client.ts';
 import { addItems, fitRecord, SERVER_WRITER, subscriptionChanges } from './reader-items.ts';
 import {
   dueFeeds,
@@ -80,26 +80,30 @@ async function updateSubscription(
   feed: ParsedFeed | null,
   found: { feedUrl: string; pageUrl: string } | null,
 ): Promise<void> {
-  let current: SubscriptionDoc | null = subscription;
-  for (let attempt = 0; attempt < 5 && current; attempt++) {
-    const changes = subscriptionChanges(current, feed, found);
-    if (Object.keys(changes).length === 0) return;
-    const next = fitRecord(readerSubscriptions, {
-      ...current,
-      ...changes,
-      updated_at: ctx.now().toISOString(),
-      updated_by: SERVER_WRITER,
-    });
-    if (!next) return;
-    try {
-      await ctx.store.put(db, next as SubscriptionDoc);
-      return;
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-      const read = await ctx.store.get(db, subscription._id);
-      current = isSubscription(read) ? read : null;
-    }
-  }
+  await ctx.store
+    .update<CouchDoc>(
+      db,
+      subscription._id,
+      (current) => {
+        if (!isSubscription(current)) return null;
+        const changes = subscriptionChanges(current, feed, found);
+        if (Object.keys(changes).length === 0) return null;
+        return fitRecord(readerSubscriptions, {
+          ...current,
+          ...changes,
+          updated_at: ctx.now().toISOString(),
+          updated_by: SERVER_WRITER,
+        }) as CouchDoc | null;
+      },
+      { known: subscription },
+    )
+    .catch(unlessConflict);
+}
+
+/** Leaves a write that kept losing races to the writes it lost to (the next fetch tries again). */
+function unlessConflict(error: unknown): null {
+  if (!isConflict(error)) throw error;
+  return null;
 }
 
 /** Fetches, and when the address gives a web page, fetches the feed the page announces. */
@@ -207,18 +211,15 @@ export function afterFetch(
 
 /** Writes the outcome and releases the lease, reading the feed again when it was written meanwhile. */
 async function release(ctx: AppContext, leased: ReaderFeedDoc, owner: string, outcome: Outcome): Promise<void> {
-  let current: ReaderFeedDoc | null = leased;
-  for (let attempt = 0; attempt < 5 && current; attempt++) {
-    // Our lease ran out and another instance fetches it now: its outcome will be the one kept.
-    if (current.lease_owner !== owner) return;
-    try {
-      await ctx.store.put(READER_FEEDS_DB, afterFetch(ctx, leased, current, outcome));
-      return;
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-      current = await ctx.store.get<ReaderFeedDoc>(READER_FEEDS_DB, leased._id);
-    }
-  }
+  await ctx.store
+    .update<ReaderFeedDoc>(
+      READER_FEEDS_DB,
+      leased._id,
+      // Our lease ran out and another instance fetches it now: its outcome will be the one kept.
+      (current) => (current?.lease_owner === owner ? afterFetch(ctx, leased, current, outcome) : null),
+      { known: leased },
+    )
+    .catch(unlessConflict);
 }
 
 /**

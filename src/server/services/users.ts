@@ -154,37 +154,33 @@ export async function endSession(
   userId: string,
   session: { sid: string; exp: number },
 ): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const user = await getUser(ctx, userId);
-    if (!user || isSessionEnded(user, session.sid)) return;
-    const now = ctx.now().getTime();
-    const kept = (user.ended_sessions ?? []).filter((s) => s.exp > now);
-    const next: Partial<UserDoc> =
-      kept.length >= MAX_ENDED_SESSIONS
-        ? { session_version: (user.session_version ?? 1) + 1, ended_sessions: [] }
-        : { ended_sessions: [...kept, { sid: session.sid, exp: session.exp }] };
-    try {
-      await save(ctx, { ...user, ...next });
-      return;
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-    }
-  }
-  throw conflict();
+  if (!isId(userId, 'usr')) return;
+  await ctx.store
+    .update<UserDoc>(USERS_DB, userId, (user) => {
+      if (!user || isSessionEnded(user, session.sid)) return null;
+      const now = ctx.now().getTime();
+      const kept = (user.ended_sessions ?? []).filter((s) => s.exp > now);
+      const next: Partial<UserDoc> =
+        kept.length >= MAX_ENDED_SESSIONS
+          ? { session_version: (user.session_version ?? 1) + 1, ended_sessions: [] }
+          : { ended_sessions: [...kept, { sid: session.sid, exp: session.exp }] };
+      return stamped(ctx, { ...user, ...next });
+    })
+    .catch((error: unknown) => {
+      throw isConflict(error) ? conflict() : error;
+    });
 }
 
 /** The language the user picked last in the app (their personal `locale` setting), kept for e-mails. */
 export async function noteLocale(ctx: AppContext, userId: string, locale: Locale): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const user = await getUser(ctx, userId);
-    if (!user || user.locale === locale) return;
-    try {
-      await save(ctx, { ...user, locale });
-      return;
-    } catch (error) {
+  if (!isId(userId, 'usr')) return;
+  await ctx.store
+    .update<UserDoc>(USERS_DB, userId, (user) =>
+      !user || user.locale === locale ? null : stamped(ctx, { ...user, locale }),
+    )
+    .catch((error: unknown) => {
       if (!isConflict(error)) throw error;
-    }
-  }
+    });
 }
 
 /**
@@ -217,8 +213,13 @@ function derivedNames(fullname: string, email: string): Pick<UserDoc, 'short_nam
   };
 }
 
+/** A user document as written: with the time of the change. */
+function stamped(ctx: AppContext, user: UserDoc): UserDoc {
+  return { ...user, updated_at: ctx.now().toISOString() };
+}
+
 async function save(ctx: AppContext, user: UserDoc): Promise<UserDoc> {
-  const updated = { ...user, updated_at: ctx.now().toISOString() };
+  const updated = stamped(ctx, user);
   const { rev } = await ctx.store.put(USERS_DB, updated);
   return { ...updated, _rev: rev };
 }

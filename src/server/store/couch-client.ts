@@ -156,6 +156,32 @@ export class CouchClient {
     return this.must<DocRef>(`/${encodeURIComponent(db)}/${encodeDocId(doc._id)}`, { method: 'PUT', body: doc });
   }
 
+  /**
+   * Changes one document by reading it, changing it and writing it with the revision read; a write
+   * by someone else meanwhile (409) is read again and the change made over it, up to `attempts`
+   * times, after which the 409 is thrown. `change` gets the stored version (null when there is
+   * none) and returns what to write, or null to write nothing; `known`, the stored version already
+   * at hand, saves the first read. Resolves to the new revision, or null when nothing was written.
+   */
+  async update<T extends { _id: string; _rev?: string }>(
+    db: string,
+    id: string,
+    change: (current: T | null) => T | null,
+    { known, attempts = 5 }: { known?: T | null; attempts?: number } = {},
+  ): Promise<DocRef | null> {
+    let current = known !== undefined ? known : await this.get<T>(db, id);
+    for (let attempt = 1; ; attempt++) {
+      const next = change(current);
+      if (!next) return null;
+      try {
+        return await this.put(db, next);
+      } catch (error) {
+        if (!isConflict(error) || attempt >= attempts) throw error;
+        current = await this.get<T>(db, id);
+      }
+    }
+  }
+
   async remove(db: string, id: string, rev: string): Promise<DocRef> {
     return this.must<DocRef>(`/${encodeURIComponent(db)}/${encodeDocId(id)}`, { method: 'DELETE', query: { rev } });
   }
