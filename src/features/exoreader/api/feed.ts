@@ -4,6 +4,7 @@ import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { writeOptions } from '../../../components/resource/resource-env.ts';
 import type { PouchDoc } from '../../../data/pouch-api.ts';
 import { getRecords, listFew, queryView, viewRows } from '../../../data/records.ts';
+import { memoBySeq } from '../../../data/seq-memo.ts';
 import { isApiError } from '../../../data/api-error.ts';
 import { writeRecord } from '../../../data/resource-writes.ts';
 import {
@@ -44,14 +45,19 @@ export interface Sources {
 const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
 export const subscriptionName = (s: Pick<Subscription, 'title' | 'url'>) => s.title || s.url;
 
+/** The group's subscriptions, read once per replica state for the sources and the page alike. */
+function readSubscriptions(dbName: string): Promise<Subscription[]> {
+  return memoBySeq(dbName, 'reader:subscriptions', () => listFew<Subscription>(dbName, 'ReaderSubscription'));
+}
+
 /** Subscriptions and labels by name, with their unread items. */
 export async function readSources(dbName: string): Promise<Sources> {
-  const [subscriptions, labels, grouped] = await Promise.all([
-    listFew<Subscription>(dbName, 'ReaderSubscription'),
+  const [shared, labels, grouped] = await Promise.all([
+    readSubscriptions(dbName),
     listFew<Label>(dbName, 'ReaderLabel'),
     queryView(dbName, FEED_VIEW, { group_level: 2 }),
   ]);
-  subscriptions.sort((a, b) => byName(subscriptionName(a), subscriptionName(b)));
+  const subscriptions = [...shared].sort((a, b) => byName(subscriptionName(a), subscriptionName(b)));
   labels.sort((a, b) => byName(a.name, b.name));
   return {
     subscriptions,
@@ -62,10 +68,7 @@ export async function readSources(dbName: string): Promise<Sources> {
 
 /** The ids of one page of a filter's items, and how many items the filter holds. */
 export async function readFeedIds(dbName: string, filter: FeedFilter): Promise<{ ids: string[]; total: number }> {
-  const [rows, subscriptions] = await Promise.all([
-    viewRows(dbName, FEED_VIEW),
-    listFew<Subscription>(dbName, 'ReaderSubscription'),
-  ]);
+  const [rows, subscriptions] = await Promise.all([viewRows(dbName, FEED_VIEW), readSubscriptions(dbName)]);
   return feedPage(rows, filter, subscriptions);
 }
 
