@@ -5,7 +5,7 @@
 // that runs out (a crashed instance) makes the job due again. Delivery is at least once.
 import { randomUUID } from 'node:crypto';
 import { type AppContext, SYSTEM_DB } from '../context.ts';
-import { type CouchDoc, isConflict } from '../store/couch-client.ts';
+import type { CouchDoc } from '../store/couch-client.ts';
 import { Sweeper } from './sweeper.ts';
 
 export interface JobDoc extends CouchDoc {
@@ -119,17 +119,12 @@ export class JobQueue {
   /** Runs one job if this instance wins its lease; true when it ran. */
   private async runOne(job: JobDoc): Promise<boolean> {
     const ctx = this.ctx();
-    const leased: JobDoc = {
+    const leased = await ctx.store.putIfCurrent<JobDoc>(SYSTEM_DB, {
       ...job,
       lease_owner: this.owner,
       lease_until: new Date(ctx.now().getTime() + LEASE_MS).toISOString(),
-    };
-    try {
-      leased._rev = (await ctx.store.put(SYSTEM_DB, leased)).rev;
-    } catch (error) {
-      if (isConflict(error)) return false; // another instance took it
-      throw error;
-    }
+    });
+    if (!leased) return false; // another instance took it
     const handler = this.handlers.get(job.type);
     try {
       if (!handler) throw new Error(`no handler for job "${job.type}"`);

@@ -62,14 +62,7 @@ async function takeLease(ctx: AppContext, feed: ReaderFeedDoc, owner: string): P
   if (!feed.next_at || feed.next_at > at) return null;
   if (feed.lease_owner && feed.lease_until && feed.lease_until > at) return null;
   const until = new Date(now.getTime() + ctx.config.reader.leaseMs).toISOString();
-  const leased: ReaderFeedDoc = { ...feed, lease_owner: owner, lease_until: until, next_at: until };
-  try {
-    leased._rev = (await ctx.store.put(READER_FEEDS_DB, leased)).rev;
-    return leased;
-  } catch (error) {
-    if (isConflict(error)) return null;
-    throw error;
-  }
+  return ctx.store.putIfCurrent(READER_FEEDS_DB, { ...feed, lease_owner: owner, lease_until: until, next_at: until });
 }
 
 /** Writes fields the fetch learnt into the subscription, with its revision; a person's edit meanwhile is read again. */

@@ -4,7 +4,7 @@
 // lease runs out and the next sweep of any instance runs the task again.
 import type { AppContext } from '../context.ts';
 import { SYSTEM_DB } from '../context.ts';
-import { type CouchDoc, isConflict } from '../store/couch-client.ts';
+import type { CouchDoc } from '../store/couch-client.ts';
 import { reconcileFeeds } from './reader-reconcile.ts';
 import { removeOldItems } from './reader-retention.ts';
 
@@ -57,7 +57,7 @@ export class ReaderTasks {
     if (stored && (stored.next_at > at || (stored.lease_until && stored.lease_until > at))) return;
     // A lease as long as the period, at most an hour: a run longer than that is taken over.
     const leaseMs = Math.min(task.periodMs(ctx), 60 * 60_000);
-    const leased: TaskDoc = {
+    const leased = await ctx.store.putIfCurrent<TaskDoc>(SYSTEM_DB, {
       _id: task.id,
       ...(stored?._rev ? { _rev: stored._rev } : {}),
       klass: 'ReaderTask',
@@ -67,13 +67,8 @@ export class ReaderTasks {
       last_run_at: stored?.last_run_at ?? null,
       last_error: stored?.last_error ?? null,
       last_result: stored?.last_result ?? null,
-    };
-    try {
-      leased._rev = (await ctx.store.put(SYSTEM_DB, leased)).rev;
-    } catch (error) {
-      if (isConflict(error)) return;
-      throw error;
-    }
+    });
+    if (!leased) return;
     let result: Record<string, number> | null = null;
     let failure: string | null = null;
     try {

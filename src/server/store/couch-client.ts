@@ -157,6 +157,20 @@ export class CouchClient {
   }
 
   /**
+   * Writes the document if the revision it carries is still the stored one (how an instance takes
+   * a lease: of several writing at once, one wins). The document with its new revision, or null
+   * when another writer came first.
+   */
+  async putIfCurrent<T extends { _id: string; _rev?: string }>(db: string, doc: T): Promise<T | null> {
+    try {
+      return { ...doc, _rev: (await this.put(db, doc)).rev };
+    } catch (error) {
+      if (isConflict(error)) return null;
+      throw error;
+    }
+  }
+
+  /**
    * Changes one document by reading it, changing it and writing it with the revision read; a write
    * by someone else meanwhile (409) is read again and the change made over it, up to `attempts`
    * times, after which the 409 is thrown. `change` gets the stored version (null when there is
