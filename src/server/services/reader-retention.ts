@@ -35,33 +35,25 @@ export async function removeGroupOldItems(ctx: AppContext, db: string): Promise<
   let removed = 0;
   for (const { key } of subscriptions) {
     const subscription = key[0];
+    const left = MAX_PER_GROUP - removed;
     if (gone.has(subscription)) {
-      removed += await removeAllItems(ctx, db, subscription, MAX_PER_GROUP - removed);
+      // A deleted subscription's items, read or not, go with it (no archive: the person unsubscribed).
+      removed += await removeItems(ctx, db, [subscription], [subscription, {}], left, async (docs) => docs);
       continue;
     }
-    while (removed < MAX_PER_GROUP) {
-      // Read (1), not starred (0), published before the cutoff.
-      const rows = (await ctx.store.view<Row['key'], null, Row['doc']>(db, 'reader-items', 'feed', {
-        reduce: false,
-        include_docs: true,
-        startkey: [subscription, 1, 0, ''],
-        endkey: [subscription, 1, 0, cutoff],
-        limit: BATCH,
-      })) as Row[];
-      const old = rows.flatMap((r) => (r.doc && !isRetained(r.doc, now, days) ? [r.doc] : []));
-      // Only what the archive holds is removed: a failed copy leaves the item in the group.
-      const archived = await archiveItems(ctx, db, old);
-      const removable = old.filter((d) => archived.has(d._id));
-      if (removable.length > 0) {
-        const results = await ctx.store.must<Array<{ ok?: boolean }>>(`/${encodeURIComponent(db)}/_bulk_docs`, {
-          method: 'POST',
-          body: { docs: removable.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })) },
-        });
-        removed += results.filter((r) => r.ok).length;
-      }
-      // A batch with nothing to remove (all kept, or all changed meanwhile) ends this subscription.
-      if (rows.length < BATCH || old.length === 0) break;
-    }
+    // Read (1), not starred (0), published before the cutoff; only what the archive holds is removed.
+    removed += await removeItems(
+      ctx,
+      db,
+      [subscription, 1, 0, ''],
+      [subscription, 1, 0, cutoff],
+      left,
+      async (docs) => {
+        const old = docs.filter((doc) => !isRetained(doc, now, days));
+        const archived = await archiveItems(ctx, db, old);
+        return old.filter((doc) => archived.has(doc._id));
+      },
+    );
   }
   return removed;
 }
@@ -75,24 +67,38 @@ async function deletedSubscriptions(ctx: AppContext, db: string, ids: readonly s
   return new Set(rows.filter((r) => r.error === 'not_found' || r.value?.deleted).map((r) => r.key));
 }
 
-/** Removes a deleted subscription's items, read or not (no archive: the person unsubscribed). */
-async function removeAllItems(ctx: AppContext, db: string, subscription: string, limit: number): Promise<number> {
+/**
+ * Removes, a batch at a time, the items of one key range of the feed view that `pick` chooses (it
+ * may copy them elsewhere first, and leave out those it could not). Stops at `limit`, at the
+ * range's end, or at a batch that removed nothing (all kept, or changed meanwhile), so items that
+ * stay never hold a run in a loop.
+ */
+async function removeItems(
+  ctx: AppContext,
+  db: string,
+  startkey: unknown[],
+  endkey: unknown[],
+  limit: number,
+  pick: (docs: Array<NonNullable<Row['doc']>>) => Promise<CouchDoc[]>,
+): Promise<number> {
   let removed = 0;
   while (removed < limit) {
     const rows = (await ctx.store.view<Row['key'], null, Row['doc']>(db, 'reader-items', 'feed', {
       reduce: false,
       include_docs: true,
-      startkey: [subscription],
-      endkey: [subscription, {}],
+      startkey,
+      endkey,
       limit: BATCH,
     })) as Row[];
-    const docs = rows.flatMap((r) => (r.doc ? [{ _id: r.doc._id, _rev: r.doc._rev, _deleted: true }] : []));
-    if (docs.length === 0) break;
-    const results = await ctx.store.must<Array<{ ok?: boolean }>>(`/${encodeURIComponent(db)}/_bulk_docs`, {
-      method: 'POST',
-      body: { docs },
-    });
-    const done = results.filter((r) => r.ok).length;
+    const picked = await pick(rows.flatMap((r) => (r.doc ? [r.doc] : [])));
+    let done = 0;
+    if (picked.length > 0) {
+      const results = await ctx.store.must<Array<{ ok?: boolean }>>(`/${encodeURIComponent(db)}/_bulk_docs`, {
+        method: 'POST',
+        body: { docs: picked.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })) },
+      });
+      done = results.filter((r) => r.ok).length;
+    }
     removed += done;
     if (rows.length < BATCH || done === 0) break;
   }
