@@ -10,7 +10,8 @@ import { unprocessable } from '../http/http-error.ts';
 import { FIELD_MESSAGES } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { archivedItems } from '../services/reader-archive.ts';
-import { assertMember, exportOpml, importOpml, subscriptionStatus } from '../services/reader-subscriptions.ts';
+import { assertMember } from '../services/groups.ts';
+import { exportOpml, importOpml, subscriptionStatus } from '../services/reader-subscriptions.ts';
 
 export const OPML_BODY_LIMIT = 1 * MB;
 

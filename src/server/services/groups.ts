@@ -53,6 +53,11 @@ export async function readSettings(ctx: AppContext, db: string): Promise<Record<
   return Object.fromEntries(docs.map((d) => [d.key, d.value]));
 }
 
+/** Refuses (403) whoever is not a member of the group `db`. */
+export function assertMember(user: UserDoc, db: string): void {
+  if (!isId(db, 'acc') || !user.roles.includes(db)) throw forbidden(MESSAGES.forbidden);
+}
+
 /** A group's memberships (their ids carry the `mem-` prefix: a range of the primary index). */
 export async function listMemberships(ctx: AppContext, db: string): Promise<Membership[]> {
   return (await ctx.store.docsWithPrefix<Membership>(db, 'mem-')).filter((d) => d.klass === 'Membership');
@@ -196,7 +201,7 @@ export async function readAccount(
   user: UserDoc,
   fields?: readonly string[],
 ): Promise<Record<string, unknown>> {
-  if (!isId(db, 'acc') || !user.roles.includes(db)) throw forbidden(MESSAGES.forbidden);
+  assertMember(user, db);
   const [settings, sec] = await Promise.all([readSettings(ctx, db), readSecurity(ctx, db)]);
   if (!sec) throw notFound();
   const adminRoles = (sec.admins?.roles ?? []).filter((r) => r !== '_admin');

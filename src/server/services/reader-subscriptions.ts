@@ -2,12 +2,12 @@
 // bookkeeping, which clients cannot read), and OPML in and out. Imported labels and subscriptions
 // are ordinary records of the group, checked with the domain's rules and stamped with the person
 // who imported them, as if they had typed each one.
-import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
-import { isId, newId } from '../../domain/ids.ts';
+import { FIELD_MESSAGES } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
 import { readerLabels, readerSubscriptions } from '../../domain/modules/exoreader/records.ts';
 import { stampRecord, validateRecord } from '../../domain/records/schema.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden, unprocessable } from '../http/http-error.ts';
+import { unprocessable } from '../http/http-error.ts';
 import { type OpmlSubscription, readOpml, writeOpml } from '../reader/opml.ts';
 import { FeedError } from '../reader/parse-feed.ts';
 import type { CouchDoc } from '../store/couch-client.ts';
@@ -19,11 +19,6 @@ import type { UserDoc } from './users.ts';
 /** One import adds at most this many subscriptions (an OPML of 1 MB holds a few thousand). */
 export const OPML_MAX_SUBSCRIPTIONS = 2000;
 const WRITE_BATCH = 500;
-
-/** Members only; the route says whether the caller may write. */
-export function assertMember(user: UserDoc, db: string): void {
-  if (!isId(db, 'acc') || !user.roles.includes(db)) throw forbidden(MESSAGES.forbidden);
-}
 
 export interface SubscriptionStatus {
   id: string;

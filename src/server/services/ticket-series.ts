@@ -1,11 +1,10 @@
 // Ticket-number series (see src/domain/ticket-number.ts): each device replica of a group claims
 // one, once, while online. One counter document per group database hands them out; several
 // server instances may race for it, and CouchDB's revision check lets exactly one win each round.
-import { MESSAGES } from '../../domain/errors.ts';
-import { isId } from '../../domain/ids.ts';
 import type { AppContext } from '../context.ts';
-import { conflict, forbidden } from '../http/http-error.ts';
+import { conflict } from '../http/http-error.ts';
 import { isConflict } from '../store/couch-client.ts';
+import { assertMember } from './groups.ts';
 import type { UserDoc } from './users.ts';
 
 export const TICKET_SERIES_ID = 'ticket-series';
@@ -27,7 +26,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Claims the group's next series for one of `user`'s device replicas. */
 export async function allocateTicketSeries(ctx: AppContext, user: UserDoc, db: string): Promise<number> {
-  if (!isId(db, 'acc') || !user.roles.includes(db)) throw forbidden(MESSAGES.forbidden);
+  assertMember(user, db);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await ctx.store.get<TicketSeriesDoc>(db, TICKET_SERIES_ID);
     const last = current && Number.isSafeInteger(current.last) && current.last > 0 ? current.last : 0;
