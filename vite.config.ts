@@ -1,13 +1,19 @@
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
+import { MODULES } from './src/domain/modules/index.ts';
+import { RESOURCES } from './src/domain/records/index.ts';
 import { designDocsFor } from './src/server/store/design-docs.ts';
+import type { prerender as PrerenderFn } from './src/app/prerender.tsx';
+import { THEME_SCRIPT } from './src/app/theme-script.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -85,6 +91,102 @@ function localeFiles(): Plugin {
   };
 }
 
+const define = {
+  __APP_VERSION__: JSON.stringify(buildId),
+  __LOCALE_VERSIONS__: JSON.stringify(localeVersions),
+  __PRERENDER__: 'false',
+};
+
+// The theme is chosen before the first paint, by a script inline in <head> (its hash is in the
+// page's CSP, src/server/http/security-headers.ts): no flash of the wrong colours.
+function themeScript(): Plugin {
+  return {
+    name: 'moneta-theme-script',
+    transformIndexHtml: () => [{ tag: 'script', children: THEME_SCRIPT, injectTo: 'head-prepend' }],
+  };
+}
+
+/**
+ * Until the app has taken a page rendered ahead over, its buttons have no code behind them: a
+ * tap on one (or a form sent) is held, kept from the browser's own handling (a login form must
+ * never go out as a plain GET), and played again by the app once it has taken over (main.tsx).
+ * Links still work as links.
+ */
+const EARLY_EVENTS = `(function(){var q=[];function h(e){var t=e.target;if(!(t instanceof Element))return;var el=e.type==='submit'?t:t.closest('button,[role=button],[role=combobox],input[type=checkbox],input[type=radio],input[type=submit]');if(!el)return;e.preventDefault();e.stopPropagation();q.push({type:e.type,el:el,submitter:e.submitter||null})}document.addEventListener('click',h,true);document.addEventListener('submit',h,true);window.__earlyEvents=function(){document.removeEventListener('click',h,true);document.removeEventListener('submit',h,true);var r=q;q=[];return r}})()`;
+
+/**
+ * A page rendered ahead is whole without its scripts: they are asked for once it is drawn, not
+ * beside the first paint's bytes (on a slow link, ~270 KB of code would otherwise share the line
+ * with the page a visitor is waiting to see). An inline script, allowed by its hash in the CSP.
+ */
+function deferScripts(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error('index.html has no module script');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let page = html.replace(entry[0], '');
+  for (const [tag] of preloads) page = page.replace(tag, '');
+  const files = JSON.stringify([...preloads.map(([, href]) => href), entry[1]]);
+  const boot = `requestAnimationFrame(function(){setTimeout(function(){var f=${files},last=f.pop();f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;l.crossOrigin='';document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=last;s.crossOrigin='';document.head.appendChild(s)})})`;
+  return page
+    .replace('</head>', `<script>${EARLY_EVENTS}</script></head>`)
+    .replace('</body>', `<script>${boot}</script></body>`);
+}
+
+// The public pages a visitor lands on, rendered in Node after the browser build
+// (src/app/prerender.tsx) into copies of index.html, one per page and language, under
+// prerendered/ with a list the server reads (src/server/routes/pwa-routes.ts). Not precached:
+// the service worker serves the app's own index.html.
+function prerenderPages(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'moneta-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const ssrDir = mkdtempSync(path.join(tmpdir(), 'moneta-prerender-'));
+        try {
+          await build({
+            configFile: false,
+            logLevel: 'warn',
+            define: { ...define, __PRERENDER__: 'true' },
+            plugins: [react(), couchViews(), pageTable()],
+            ssr: { noExternal: true },
+            build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+          });
+          const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
+          const { prerender } = (await import(entry)) as { prerender: typeof PrerenderFn };
+          const resources = Object.fromEntries(
+            [...builtLocales].map(([file, json]) => [file.split('/')[0]!, { translation: JSON.parse(json) }]),
+          );
+          const template = deferScripts(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+          const dir = path.join(outDir, 'prerendered');
+          mkdirSync(dir, { recursive: true });
+          const list = [];
+          for (const page of await prerender(resources)) {
+            const file = `${page.name.replace(/\W/g, '-')}.${page.locale}.html`;
+            const html = template
+              .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}" data-visitor>`)
+              .replace(/<title>[^<]*<\/title>/, `<title>${page.title.replace(/</g, '&lt;')}</title>`)
+              .replace('</head>', `${page.styles}</head>`)
+              .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+            if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div>');
+            writeFileSync(path.join(dir, file), html);
+            list.push({ path: page.path, locale: page.locale, file });
+          }
+          writeFileSync(path.join(dir, 'pages.json'), JSON.stringify(list));
+        } finally {
+          rmSync(ssrDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
 // Text files are compressed once at build, with brotli and gzip at their best levels, beside the
 // originals: the server sends the one the browser accepts (src/server/routes/pwa-routes.ts).
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/;
@@ -142,11 +244,38 @@ export function couchViews(): Plugin {
   };
 }
 
+// The route table's share of the modules' descriptions (their pages, the resources' screens),
+// worked out at build: the router then needs none of the records' code, which the public pages
+// would otherwise download (src/app/pages.tsx).
+export function pageTable(): Plugin {
+  const id = 'virtual:page-table';
+  return {
+    name: 'moneta-page-table',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(loaded) {
+      if (loaded !== `\0${id}`) return null;
+      const modulePages = MODULES.filter((m) => m.built).flatMap((m) =>
+        m.pages.map((page) => ({
+          kind: m.kind,
+          feature: m.feature,
+          name: page.name,
+          path: page.path,
+          title: page.title,
+        })),
+      );
+      const resources = RESOURCES.map(({ resource, screens }) => ({ resource, screens: screens ?? null }));
+      return `export const MODULE_PAGES = ${JSON.stringify(modulePages)};\nexport const RESOURCE_SCREENS = ${JSON.stringify(resources)};\n`;
+    },
+  };
+}
+
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(buildId), __LOCALE_VERSIONS__: JSON.stringify(localeVersions) },
+  define,
   plugins: [
     react(),
+    themeScript(),
     couchViews(),
+    pageTable(),
     versionFile(),
     localeFiles(),
     VitePWA({
@@ -156,9 +285,13 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'] },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        globIgnores: ['prerendered/**'],
+      },
       devOptions: { enabled: false },
     }),
+    prerenderPages(),
     precompress(),
   ],
   // No source maps: they would publish the source, and nobody reads them in the field.

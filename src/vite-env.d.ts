@@ -2,3 +2,5 @@
 
 /** The build id (see vite.config.ts); the server sends the deployed one as `X-App-Version`. */
 declare const __APP_VERSION__: string;
+/** True in the build that renders the public pages ahead (src/app/prerender.tsx). */
+declare const __PRERENDER__: boolean;

@@ -1,6 +1,7 @@
 import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../components/language-select.tsx';
+import { useContactAddress } from '../components/use-contact-address.ts';
 import { useLanguage } from './use-language.ts';
 
 const RELEASE_DATE = '2025-06-09';
@@ -8,8 +9,7 @@ const RELEASE_DATE = '2025-06-09';
 export function AppFooter() {
   const { t } = useTranslation();
   const { current, change } = useLanguage();
-  // The contact address follows the domain the app is served from (spec 000 §2).
-  const contact = `contact@${window.location.hostname}`;
+  const contact = useContactAddress();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3, mt: 4, bgcolor: 'background.paper' }}>
       <Container maxWidth="lg">
@@ -22,7 +22,7 @@ export function AppFooter() {
             <Link href="/api/docs" underline="hover">
               {t('footer.apiDocs')}
             </Link>
-            <Link href={`mailto:${contact}`} underline="hover">
+            <Link href={contact && `mailto:${contact}`} underline="hover">
               {t('footer.contact')}
             </Link>
             <Link href="/terms-and-conditions.html" underline="hover">

@@ -19,7 +19,7 @@ export const RESOURCE_MODULES = mergeModules(FEATURE_MODULES.map((m) => m.parts 
 const pages = import.meta.glob<{ default: ComponentType<ModulePageProps> }>('../features/*/pages/*.tsx');
 
 /** The loader of a module's page: src/features/<feature>/pages/<name with # as ->.tsx. */
-export function pageLoader(module: ModuleDescription, page: PageSpec) {
+export function pageLoader(module: Pick<ModuleDescription, 'kind' | 'feature'>, page: Pick<PageSpec, 'name'>) {
   const file = `../features/${module.feature}/pages/${page.name.replace('#', '-')}.tsx`;
   const load = pages[file];
   if (!load) throw new Error(`${module.kind}: no page file ${file}`);

@@ -1,7 +1,8 @@
 import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readStoredLocale } from '../data/preferences.ts';
-import { defaultLocale, LOCALES, type Locale } from '../domain/locale.ts';
+import { mirrorLocaleCookie, readStoredLocale } from '../data/preferences.ts';
+import { defaultLocale, type Locale } from '../domain/locale.ts';
+import { i18nOptions } from './i18n-options.ts';
 import { loadTranslations } from './locale-files.ts';
 
 /** Signed out: the last choice on this device, else the browser's languages (spec 000 §5). */
@@ -42,21 +43,14 @@ const first = await loadFirstLocale();
 export function initI18n(): typeof i18next {
   const { lng, resources } = first;
   document.documentElement.lang = lng;
+  // A choice made before the cookie existed reaches the server from now on.
+  const stored = readStoredLocale();
+  if (stored) mirrorLocaleCookie(stored);
   void i18next
     .use(initReactI18next)
     .use(localeBackend)
     .init({
-      resources,
-      // The first language comes with init; the others are read through the backend when chosen.
-      partialBundledLanguages: true,
-      lng,
-      fallbackLng: 'en',
-      supportedLngs: LOCALES,
-      ns: ['translation'],
-      // Reason keys are sentences turned into keys (errors.Email-or-password-is-incorrect): no ':' namespaces.
-      nsSeparator: false,
-      interpolation: { escapeValue: false },
-      initAsync: false,
+      ...i18nOptions(lng, resources),
       // A key missing from en is a bug: shout in development (Excalidraw habit), the test catches the rest.
       saveMissing: import.meta.env.DEV,
       missingKeyHandler: (_lngs, _ns, key) => console.error(`Missing translation key: ${key}`),

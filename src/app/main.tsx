@@ -1,10 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { markNewVersion } from '../data/version-store.ts';
 import { loadSession } from '../features/accounts/load-session.ts';
 import { App } from './app.tsx';
+import { useEarlyEvents } from './early-events.ts';
 import { initI18n } from './i18n.ts';
 import { registerServiceWorker } from './register-sw.ts';
+import { firstPageCode } from './router.tsx';
 
 initI18n();
 // Vite reports a failed dynamic import of a preloaded chunk here: a new build replaced the files.
@@ -14,8 +16,19 @@ void loadSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+function TakenOver() {
+  useEarlyEvents();
+  return null;
+}
+
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+    <TakenOver />
+  </StrictMode>
 );
+// A page rendered ahead (src/app/prerender.tsx) is taken over as it is, not drawn again, once its
+// code is here: a part still loading when the first update comes would be drawn anew, through
+// its spinner. In a transition, the takeover yields to the browser between components.
+if (root.hasChildNodes()) void firstPageCode.then(() => startTransition(() => void hydrateRoot(root, app)));
+else createRoot(root).render(app);

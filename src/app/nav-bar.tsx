@@ -1,7 +1,17 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Button, CircularProgress, IconButton, Toolbar, Typography } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  type Theme,
+  Toolbar,
+  Typography,
+  useColorScheme,
+} from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -9,7 +19,7 @@ import { useLoadingStore } from '../data/loading-store.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { LanguageMenu } from './language-menu.tsx';
-import { useThemeStore } from './theme-store.ts';
+import { THEME_ATTRIBUTE } from './theme-script.ts';
 
 // The signed-in parts and the drawer load apart from the public pages' shell (signed-in-shell.tsx).
 const shell = () => import('./signed-in-shell.tsx');
@@ -29,14 +39,29 @@ function LoadingIndicator() {
   );
 }
 
+// The icon follows the attribute on <html> through CSS: the scheme is known on the device only,
+// and the markup must be the same as the page rendered at build time.
+const DARK_ONLY = (theme: Theme) => ({ display: 'none', ...theme.applyStyles('dark', { display: 'inline-block' }) });
+const LIGHT_ONLY = (theme: Theme) => theme.applyStyles('dark', { display: 'none' });
+
 function ThemeToggle() {
   const { t } = useTranslation();
-  const { mode, toggle } = useThemeStore();
-  const label = mode === 'light' ? t('nav.darkTheme') : t('nav.lightTheme');
+  const { mode, systemMode, setMode } = useColorScheme();
+  // Unknown until mounted (see above): then pressed or not.
+  const current = mode === 'system' ? systemMode : mode;
+  const label = t('nav.darkTheme');
   return (
     // A native title rather than MUI's Tooltip: Popper would weigh on every public page.
-    <IconButton color="inherit" aria-label={label} title={label} onClick={toggle}>
-      {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+    <IconButton
+      color="inherit"
+      aria-label={label}
+      title={label}
+      aria-pressed={current ? current === 'dark' : undefined}
+      // The attribute, not `current`: a tap held before the takeover is played before MUI knows the mode.
+      onClick={() => setMode(document.documentElement.getAttribute(THEME_ATTRIBUTE) === 'dark' ? 'light' : 'dark')}
+    >
+      <DarkModeIcon sx={LIGHT_ONLY} />
+      <LightModeIcon sx={DARK_ONLY} />
     </IconButton>
   );
 }

@@ -1,17 +1,31 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import type { ThemeMode } from '../data/preferences.ts';
+import { THEME_ATTRIBUTE } from './theme-script.ts';
 
 /** Deep teal: steady and trustworthy for money, warm enough for a service business. */
 const BRAND = { light: '#0b6b5d', dark: '#4fbfa9' } as const;
 
-export function createAppTheme(mode: ThemeMode): Theme {
-  const light = mode === 'light';
+/**
+ * One theme for both schemes, as CSS variables: the markup is the same in light and dark (the
+ * public pages are rendered at build time), the attribute on <html> picks the colours.
+ */
+export function createAppTheme(): Theme {
   return createTheme({
-    palette: {
-      mode,
-      primary: { main: BRAND[mode], contrastText: light ? '#ffffff' : '#062a24' },
-      secondary: { main: light ? '#9a6b12' : '#e0b45c' },
-      background: light ? { default: '#f4f7f6', paper: '#ffffff' } : { default: '#0e1513', paper: '#151f1c' },
+    cssVariables: { colorSchemeSelector: THEME_ATTRIBUTE },
+    colorSchemes: {
+      light: {
+        palette: {
+          primary: { main: BRAND.light, contrastText: '#ffffff' },
+          secondary: { main: '#9a6b12' },
+          background: { default: '#f4f7f6', paper: '#ffffff' },
+        },
+      },
+      dark: {
+        palette: {
+          primary: { main: BRAND.dark, contrastText: '#062a24' },
+          secondary: { main: '#e0b45c' },
+          background: { default: '#0e1513', paper: '#151f1c' },
+        },
+      },
     },
     shape: { borderRadius: 10 },
     typography: {
@@ -34,5 +48,3 @@ export function createAppTheme(mode: ThemeMode): Theme {
     },
   });
 }
-
-export const THEME_COLOR = BRAND.light;

@@ -29,13 +29,29 @@ export async function loadChunk<T>(load: () => Promise<T>, connection: Connectio
  * A component loaded on demand. A chunk that fails to load while online usually means a new
  * build replaced the old files, so the new-version notice is raised (spec 000 §4) before the
  * error propagates; offline, it waits for the connection instead (loadChunk).
+ *
+ * `preload()` fetches the code ahead; once it is here, the component renders at once instead of
+ * suspending for a turn (a thenable that answers synchronously): a page rendered ahead is taken
+ * over without its fallback showing (main.tsx).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint.
 export function lazyPart<C extends ComponentType<any>>(load: () => Promise<{ default: C }>) {
-  return lazy(() =>
-    loadChunk(load).catch((error: unknown) => {
-      markNewVersion();
-      throw error;
-    }),
+  let loaded: { default: C } | undefined;
+  let loading: Promise<{ default: C }> | undefined;
+  const fetchCode = () =>
+    (loading ??= loadChunk(load).then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        markNewVersion();
+        throw error;
+      },
+    ));
+  const part = lazy(
+    () =>
+      (loaded ? { then: (resolve: (module: { default: C }) => void) => resolve(loaded!) } : fetchCode()) as Promise<{
+        default: C;
+      }>,
   );
+  return Object.assign(part, { preload: () => fetchCode().then(() => undefined) });
 }

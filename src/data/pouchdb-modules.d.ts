@@ -34,3 +34,18 @@ declare module 'pouchdb-abstract-mapreduce' {
 declare module 'virtual:couch-views' {
   export const MAP_FUNCTIONS: Record<string, (emit: (key: unknown, value?: unknown) => void) => (doc: unknown) => void>;
 }
+
+/** The route table's share of the modules' descriptions, worked out at build (vite.config.ts). */
+declare module 'virtual:page-table' {
+  export const MODULE_PAGES: ReadonlyArray<{
+    kind: string;
+    feature: string;
+    name: string;
+    path: string;
+    title: string;
+  }>;
+  export const RESOURCE_SCREENS: ReadonlyArray<{
+    resource: string;
+    screens: ReadonlyArray<'index' | 'new' | 'show' | 'edit'> | null;
+  }>;
+}

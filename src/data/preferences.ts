@@ -2,7 +2,7 @@ import { isLocale, type Locale } from '../domain/locale.ts';
 
 // Small values kept in localStorage. Storage can throw (private mode, quota), and a preference
 // is never worth a crash, so every access is guarded.
-const KEYS = { token: 'moneta.token', locale: 'moneta.locale', theme: 'moneta.theme' } as const;
+const KEYS = { token: 'moneta.token', locale: 'moneta.locale' } as const;
 
 function read(key: string): string | null {
   try {
@@ -31,20 +31,18 @@ export function readStoredLocale(): Locale | null {
   return isLocale(value) ? value : null;
 }
 
+/**
+ * Kept in storage, and in a cookie too: the server picks the language of the public pages it
+ * rendered ahead by it (src/server/routes/pwa-routes.ts), so the page and the app agree.
+ */
 export function storeLocale(locale: Locale): void {
   write(KEYS.locale, locale);
+  mirrorLocaleCookie(locale);
 }
 
-export type ThemeMode = 'light' | 'dark';
-
-/** The theme the person picked on this device, or null while they have not. */
-export function readThemeMode(): ThemeMode | null {
-  const stored = read(KEYS.theme);
-  return stored === 'dark' || stored === 'light' ? stored : null;
-}
-
-export function storeThemeMode(mode: ThemeMode): void {
-  write(KEYS.theme, mode);
+export function mirrorLocaleCookie(locale: Locale): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `moneta_locale=${locale}; Path=/; Max-Age=${400 * 24 * 3600}; SameSite=Lax`;
 }
 
 /** Values that last for this browser tab's session only (the chosen module, spec 000 §1). */

@@ -12,7 +12,7 @@ import { BodyBudget, KB, MB, readJsonBody } from './http/body.ts';
 import { errorHandler, notFound } from './http/http-error.ts';
 import { requestLog } from './http/request-log.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
-import { dataHeaders, pageHeaders } from './http/security-headers.ts';
+import { dataHeaders } from './http/security-headers.ts';
 import { OpenFeeds } from './proxy/open-feeds.ts';
 import { accountApiRoutes } from './routes/account-api.ts';
 import { dbRoutes } from './routes/db-routes.ts';
@@ -77,7 +77,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/api', dataHeaders(https), writesFromOurPages, readerApiRoutes(ctx));
   app.use('/api', dataHeaders(https), writesFromOurPages, apiJson, accountApiRoutes(ctx), groupApiRoutes(ctx));
   app.use('/api', (_req, _res, next) => next(notFound()));
-  app.use(pageHeaders(https), pwaRoutes(ctx));
+  app.use(pwaRoutes(ctx, https));
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(ctx.config.log));
   return app;

@@ -3,14 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-import { couchViews } from '../../vite.config.ts';
+import { couchViews, pageTable } from '../../vite.config.ts';
 
 export async function bundleForBrowser(entry: string): Promise<string> {
   const bundle = await build({
     configFile: false,
     logLevel: 'error',
-    define: { __APP_VERSION__: '"bench"', 'process.env.NODE_ENV': '"production"' },
-    plugins: [couchViews()],
+    define: { __APP_VERSION__: '"bench"', __PRERENDER__: 'false', 'process.env.NODE_ENV': '"production"' },
+    plugins: [couchViews(), pageTable()],
     build: {
       write: false,
       lib: { entry, formats: ['es'], fileName: 'bench' },

@@ -109,14 +109,17 @@ describe('money', () => {
       .poll(async () => spaces(await page.locator('[data-estimate-total]').textContent()))
       .toBe('R$ 2.469,10');
 
-    // A currency that does not exist is refused by the server.
-    const settings = await owner.client.post<{ docs: Array<Record<string, unknown>> }>(`/db/${db}/_find`, {
-      selector: { klass: 'Adjustment', key: 'currency' },
-    });
-    const setting = settings.body.docs[0]!;
-    expect(setting.value).toBe('USD');
-    const bad = await owner.client.put<{ reason: Record<string, string[]> }>(`/db/${db}/${String(setting._id)}`, {
-      ...setting,
+    // A currency that does not exist is refused by the server (once the device's change is there).
+    const currencySetting = async () =>
+      (
+        await owner.client.post<{ docs: Array<Record<string, unknown>> }>(`/db/${db}/_find`, {
+          selector: { klass: 'Adjustment', key: 'currency' },
+        })
+      ).body.docs[0]!;
+    await expect.poll(async () => (await currencySetting()).value).toBe('USD');
+    const currency = await currencySetting();
+    const bad = await owner.client.put<{ reason: Record<string, string[]> }>(`/db/${db}/${String(currency._id)}`, {
+      ...currency,
       value: 'XYZ',
     });
     expect(bad.status).toBe(422);

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { loggedOut } from '../../data/emitter.ts';
-import { readJson, writeJson } from '../../data/preferences.ts';
+import { readJson, readToken, writeJson } from '../../data/preferences.ts';
 import type { PublicUser } from '../../domain/user.ts';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
@@ -26,8 +26,18 @@ export function lastSignedInUser(): PublicUser | null {
   return readJson<PublicUser>(LAST_USER_KEY);
 }
 
+/**
+ * The server sends a page rendered ahead (`data-visitor` on <html>) only to a browser without a
+ * session cookie: such a page starts signed out, as it was rendered, while the session check
+ * runs (a user token, kept on the device, can still sign in).
+ */
+function visitorPage(): boolean {
+  if (__PRERENDER__) return true;
+  return globalThis.document?.documentElement.hasAttribute('data-visitor') === true && !readToken();
+}
+
 export const useSessionStore = create<SessionState>()((set) => ({
-  status: 'loading',
+  status: visitorPage() ? 'anonymous' : 'loading',
   user: null,
   expired: false,
   signingOut: false,

@@ -1,5 +1,6 @@
 // Headers that keep other sites and stored content from acting on our origin (helmet). The app's
-// pages get a policy they pass with: scripts only from our origin (none inline), styles from our
+// pages get a policy they pass with: scripts only from our origin (and the build's own inline
+// ones, by their hashes: the theme picked before the first paint), styles from our
 // origin and the ones MUI/emotion inserts at run time, images from our origin and data/blob URLs
 // (signatures, generated avatars), no framing by anyone. Answers of `/db` and `/api` carry data,
 // never pages: a sandboxing policy, so even an HTML or SVG attachment cannot run as our origin,
@@ -13,7 +14,7 @@ const COMMON = {
   xFrameOptions: { action: 'deny' as const },
 };
 
-export function pageHeaders(https: boolean): RequestHandler {
+export function pageHeaders(https: boolean, inlineScriptHashes: string[] = []): RequestHandler {
   return helmet({
     ...COMMON,
     strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
@@ -21,7 +22,7 @@ export function pageHeaders(https: boolean): RequestHandler {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -6,6 +6,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 
 export const SESSION_COOKIE = 'moneta_session';
+/** The language picked on this device, mirrored from the browser's storage for the pages rendered ahead. */
+export const LOCALE_COOKIE = 'moneta_locale';
 export const SESSION_HOURS = 12;
 export const REMEMBER_DAYS = 30;
 
@@ -65,15 +67,19 @@ export function needsRenewal(claims: SessionClaims, now: number): boolean {
   return now - claims.iat > (claims.exp - claims.iat) / 2;
 }
 
-export function readSessionCookie(req: Request): string | null {
+/** A cookie's raw value: ours are base64url, dots and locale names, nothing to decode. */
+export function readCookie(req: Request, wanted: string): string | null {
   const header = req.headers.cookie;
   if (!header) return null;
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    // The value is base64url and a dot: nothing to decode, and nothing else is a session.
-    if (name === SESSION_COOKIE) return rest.join('=');
+    if (name === wanted) return rest.join('=');
   }
   return null;
+}
+
+export function readSessionCookie(req: Request): string | null {
+  return readCookie(req, SESSION_COOKIE);
 }
 
 function cookieOptions(secure: boolean): CookieOptions {

@@ -1,10 +1,15 @@
 // The built PWA: hashed assets cached for a year, everything else revalidated, and the SPA
 // fallback to index.html for client routes. Text files go out as the brotli or gzip copy the
-// build made beside them (vite.config.ts), when the browser accepts it.
-import { existsSync } from 'node:fs';
+// build made beside them (vite.config.ts), when the browser accepts it. A visitor without a
+// session cookie gets the public pages rendered ahead (src/app/prerender.tsx) in their language.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
+import { defaultLocale, isLocale, type Locale } from '../../domain/locale.ts';
 import type { AppContext } from '../context.ts';
+import { pageHeaders } from '../http/security-headers.ts';
+import { LOCALE_COOKIE, readCookie, readSessionCookie } from '../http/session-cookie.ts';
 
 const ASSET = /\.(js|mjs|css|map|png|jpe?g|svg|ico|json|webmanifest|txt|woff2?|html)$/;
 const ENCODINGS = [
@@ -41,10 +46,41 @@ function sendBuilt(req: express.Request, res: Response, file: string, next: expr
   res.sendFile(file + encoding.suffix, (error) => error && next(error));
 }
 
-export function pwaRoutes(ctx: AppContext): Router {
+interface PrerenderedPage {
+  path: string;
+  locale: Locale;
+  file: string;
+}
+
+function readPrerendered(dist: string): PrerenderedPage[] {
+  const list = path.join(dist, 'prerendered', 'pages.json');
+  return existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as PrerenderedPage[]) : [];
+}
+
+/** The hashes of the built pages' inline scripts, for the pages' CSP. */
+function inlineScriptHashes(pages: string[]): string[] {
+  const hashes = pages
+    .filter((page) => existsSync(page))
+    .flatMap((page) => [...readFileSync(page, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)])
+    .map(([, body]) => `sha256-${createHash('sha256').update(body!).digest('base64')}`);
+  return [...new Set(hashes)];
+}
+
+/** The language the browser will start in (src/app/i18n.ts): the one picked on this device, else its own. */
+function visitorLocale(req: Request): Locale {
+  const picked = readCookie(req, LOCALE_COOKIE);
+  if (isLocale(picked)) return picked;
+  const languages = (req.headers['accept-language'] ?? '').split(',').map((part) => part.split(';')[0]!.trim());
+  return defaultLocale(languages);
+}
+
+export function pwaRoutes(ctx: AppContext, https: boolean): Router {
   const router = express.Router();
   const dist = path.resolve(ctx.config.distDir);
   const index = path.join(dist, 'index.html');
+  const prerendered = readPrerendered(dist);
+  const pages = [index, ...prerendered.map((page) => path.join(dist, 'prerendered', page.file))];
+  router.use(pageHeaders(https, inlineScriptHashes(pages)));
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let file: string;
@@ -67,6 +103,14 @@ export function pwaRoutes(ctx: AppContext): Router {
   router.get('*', (req, res, next) => {
     // A missing asset is a real 404, not a client route (client routes may hold dots: link tokens).
     if (ASSET.test(req.path) || !existsSync(index)) return next();
+    // The same address answers differently with a session or in another language.
+    res.vary('Cookie').vary('Accept-Language');
+    const ahead = readSessionCookie(req) ? undefined : prerendered.filter((page) => page.path === req.path);
+    if (ahead?.length) {
+      const locale = visitorLocale(req);
+      const page = ahead.find((p) => p.locale === locale) ?? ahead[0]!;
+      return sendBuilt(req, res, path.join(dist, 'prerendered', page.file), next);
+    }
     sendBuilt(req, res, index, next);
   });
   return router;

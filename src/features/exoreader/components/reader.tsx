@@ -81,6 +81,9 @@ export function Reader({ env }: { env: ResourceEnv }) {
   const loadSources = useCallback(() => readSources(env.accountId), [env.accountId]);
   const { value: sources } = useReplicaQuery(env.accountId, loadSources);
 
+  // A page with items stays as it is while being read, until refreshed or left; an empty one
+  // fills in as items arrive (the first fetch after subscribing, a sync): read again with them.
+  const arrivals = listing?.total === 0 ? sources : null;
   useEffect(() => {
     let live = true;
     readFeedIds(env.accountId, parseFeedFilter(new URLSearchParams(filterKey))).then(
@@ -90,7 +93,7 @@ export function Reader({ env }: { env: ResourceEnv }) {
     return () => {
       live = false;
     };
-  }, [env.accountId, filterKey, refreshTick, setError]);
+  }, [env.accountId, filterKey, refreshTick, setError, arrivals]);
 
   const ids = listing?.ids;
   const loadItems = useCallback(() => readItems(env.accountId, ids ?? []), [env.accountId, ids]);

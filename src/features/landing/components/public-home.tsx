@@ -20,6 +20,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useContactAddress } from '../../../components/use-contact-address.ts';
 
 const FEATURES = ['tickets', 'finance', 'reader', 'disk', 'notes', 'offline'] as const;
 const FAQ = ['offline', 'free', 'switch', 'data', 'team'] as const;
@@ -90,6 +91,7 @@ function MockPanel({ title, rows }: { title: string; rows: string[] }) {
 /** The public home page for visitors (spec 000 §1): preview, features, pricing, FAQ and screenshots. */
 export function PublicHome() {
   const { t } = useTranslation();
+  const contact = useContactAddress();
   return (
     <Box>
       <Box
@@ -184,7 +186,7 @@ export function PublicHome() {
               </CardContent>
               <CardActions sx={{ p: 2 }}>
                 {plan.key === 'dedicated' ? (
-                  <Button fullWidth href={`mailto:contact@${window.location.hostname}`} variant="outlined">
+                  <Button fullWidth component="a" href={contact && `mailto:${contact}`} variant="outlined">
                     {t('landing.contact')}
                   </Button>
                 ) : (
