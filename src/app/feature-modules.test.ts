@@ -1,7 +1,8 @@
 import '../../test/support/browser-globals.ts';
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '../domain/modules/index.ts';
-import { featureModule, pageLoader } from './feature-modules.ts';
+import { featureModule } from './feature-modules.ts';
+import { pageLoader } from './module-pages.ts';
 
 describe('the modules’ screens', () => {
   it('exist for every built module: its feature module and a file for each of its pages', () => {

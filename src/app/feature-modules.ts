@@ -1,9 +1,7 @@
 // The modules' screens, found by convention: each module's src/features/<module>/module.tsx (its
-// parts of the shared screens and shell) and src/features/<module>/pages/<page>.tsx (its own
-// pages, loaded when opened). Nothing here names a module: adding one adds its folder.
-import type { ComponentType } from 'react';
-import { type FeatureModule, mergeModules, type ModulePageProps } from '../components/resource/module-parts.tsx';
-import type { ModuleDescription, PageSpec } from '../domain/modules/index.ts';
+// parts of the shared screens and shell; its own pages are module-pages.ts's). Nothing here
+// names a module: adding one adds its folder.
+import { type FeatureModule, mergeModules } from '../components/resource/module-parts.tsx';
 
 const found = import.meta.glob<{ default: FeatureModule }>('../features/*/module.tsx', { eager: true });
 
@@ -15,13 +13,3 @@ export function featureModule(kind: string | null | undefined): FeatureModule | 
 
 /** What every module adds to the generic resource screens, by resource. */
 export const RESOURCE_MODULES = mergeModules(FEATURE_MODULES.map((m) => m.parts ?? {}));
-
-const pages = import.meta.glob<{ default: ComponentType<ModulePageProps> }>('../features/*/pages/*.tsx');
-
-/** The loader of a module's page: src/features/<feature>/pages/<name with # as ->.tsx. */
-export function pageLoader(module: Pick<ModuleDescription, 'kind' | 'feature'>, page: Pick<PageSpec, 'name'>) {
-  const file = `../features/${module.feature}/pages/${page.name.replace('#', '-')}.tsx`;
-  const load = pages[file];
-  if (!load) throw new Error(`${module.kind}: no page file ${file}`);
-  return load;
-}

@@ -1,6 +1,7 @@
 // The pages of the app (spec 000 §2 route table), each with its name, title and code.
 import type { ComponentType } from 'react';
 import { MODULE_PAGES, RESOURCE_SCREENS } from 'virtual:page-table';
+import { pageLoader } from './module-pages.ts';
 import type { RouteHandle } from './route-handle.ts';
 
 export interface PageRoute {
@@ -130,13 +131,12 @@ function modulePage(page: (typeof MODULE_PAGES)[number]): PageRoute {
   return {
     paths: [`/account/:accountId/${page.path}`],
     handle: { name: page.name, title: page.title },
-    // The modules' screens (feature-modules.ts) load with the page, not with the app.
+    // The modules' screens load with the page, not with the app.
     load: async () => {
-      const [{ pageLoader }, { ModulePage }] = await Promise.all([
-        import('./feature-modules.ts'),
+      const [{ ModulePage }, { default: Page }] = await Promise.all([
         import('./module-page.tsx'),
+        pageLoader(page, page)(),
       ]);
-      const { default: Page } = await pageLoader(page, page)();
       return { default: () => <ModulePage page={Page} /> };
     },
     group: true,

@@ -36,9 +36,20 @@ function visitorPage(): boolean {
   return globalThis.document?.documentElement.hasAttribute('data-visitor') === true && !readToken();
 }
 
+/**
+ * How the app starts: a visitor's page signed out; a device someone was signed in on as that
+ * person, while the session check runs (as it opens offline): a group already on the device
+ * opens from it at once instead of after the check's round trips. The check then confirms the
+ * person, or signs out, which sends them to the login page.
+ */
+function initialSession(): Pick<SessionState, 'status' | 'user'> {
+  if (visitorPage()) return { status: 'anonymous', user: null };
+  const cached = lastSignedInUser();
+  return cached ? { status: 'signed-in', user: cached } : { status: 'loading', user: null };
+}
+
 export const useSessionStore = create<SessionState>()((set) => ({
-  status: visitorPage() ? 'anonymous' : 'loading',
-  user: null,
+  ...initialSession(),
   expired: false,
   signingOut: false,
   signIn: (user) => {
