@@ -108,6 +108,27 @@ describe('resource screens', () => {
     await context.close();
   });
 
+  it('shows a handbook as formatted text, its raw HTML escaped, with the renderer loaded only there', async () => {
+    const user = await registerUser(e2e.server.url);
+    await confirmUser(e2e.server, user);
+    const db = await createGroup(user, 'Oficina Manuais');
+    const context = await newContext(e2e.browser, e2e.server.url);
+    const page = await context.newPage();
+    const app = await signIn(page, user.email, user.password, db);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`/account/${db}/handbooks/new`);
+    await app.field('title').fill('Compressor');
+    await app.field('content').fill('Check the **relay** first.\n\n<img src=x onerror=alert(1)>');
+    expect(asked.filter((path) => /\/markdown-[\w-]+\.js$/.test(path))).toEqual([]);
+    await app.button('actions.save').click();
+    await page.getByRole('heading', { name: 'Compressor' }).waitFor();
+    await page.locator('.markdown strong', { hasText: 'relay' }).waitFor();
+    expect(await page.locator('.markdown img').count()).toBe(0);
+    await page.locator('.markdown', { hasText: '<img src=x onerror=alert(1)>' }).waitFor();
+    await context.close();
+  });
+
   it('refuses bad records over /db with a reason per field', async () => {
     const user = await registerUser(e2e.server.url);
     const db = await createGroup(user, 'Oficina API');

@@ -3,7 +3,7 @@
 // without a display here reads as its text.
 import { Box, Checkbox, Chip, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField } from '@mui/material';
 import { Typography } from '@mui/material';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -20,7 +20,7 @@ import { recordTitle } from '../../domain/records/index.ts';
 import { currencyFieldOf, type FieldSpec, type FieldType } from '../../domain/records/field-types.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { currencyChoices } from '../currency-choices.ts';
-import { Markdown } from './markdown.tsx';
+import { lazyPart } from '../lazy-part.ts';
 import { ReferenceInput, ReferencesInput } from './reference-input.tsx';
 import type { ResourceEnv } from './resource-env.ts';
 import { RowsInput } from './rows-input.tsx';
@@ -319,6 +319,9 @@ function firstLine(value: unknown) {
   return String(value).split('\n')[0];
 }
 
+// markdown-it is about 40 KB gzipped: loaded by a record's page showing a handbook, not by lists.
+const Markdown = lazyPart(() => import('./markdown.tsx').then((m) => ({ default: m.Markdown })));
+
 function LongTextDisplay({ value, compact }: FieldDisplayProps) {
   return compact ? (
     <>{firstLine(value)}</>
@@ -352,7 +355,15 @@ export const FIELD_UI: Readonly<Record<FieldType, FieldUi>> = {
   lines: { Input: textInput({ multiline: 3 }), Display: LongTextDisplay },
   markdown: {
     Input: textInput({ multiline: 8 }),
-    Display: ({ value, compact }) => (compact ? <>{firstLine(value)}</> : <Markdown source={String(value)} />),
+    Display: (props) =>
+      props.compact ? (
+        <>{firstLine(props.value)}</>
+      ) : (
+        // The text as written until the renderer is here: lists and forms never ask for it.
+        <Suspense fallback={<LongTextDisplay {...props} />}>
+          <Markdown source={String(props.value)} />
+        </Suspense>
+      ),
   },
   tags: {
     Input: textInput({ help: 'resource.tagsHelp' }),
