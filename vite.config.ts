@@ -132,59 +132,60 @@ function deferScripts(html: string): string {
     .replace('</body>', `<script>${boot}</script></body>`);
 }
 
+/** A step run once the build's files are written, on its output directory, in plugin order. */
+function afterBuild(name: string, handler: (outDir: string) => void | Promise<void>): Plugin {
+  let outDir = 'dist';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: { order: 'post', sequential: true, handler: () => handler(outDir) },
+  };
+}
+
 // The public pages a visitor lands on, rendered in Node after the browser build
 // (src/app/prerender.tsx) into copies of index.html, one per page and language, under
 // prerendered/ with a list the server reads (src/server/routes/pwa-routes.ts). Not precached:
 // the service worker serves the app's own index.html.
 function prerenderPages(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'moneta-prerender',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const ssrDir = mkdtempSync(path.join(tmpdir(), 'moneta-prerender-'));
-        try {
-          await build({
-            configFile: false,
-            logLevel: 'warn',
-            define: { ...define, __PRERENDER__: 'true' },
-            plugins: [react(), couchViews(), pageTable()],
-            ssr: { noExternal: true },
-            build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
-          });
-          const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
-          const { prerender } = (await import(entry)) as { prerender: typeof PrerenderFn };
-          const resources = Object.fromEntries(
-            [...builtLocales].map(([file, json]) => [file.split('/')[0]!, { translation: JSON.parse(json) }]),
-          );
-          const template = deferScripts(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
-          const dir = path.join(outDir, 'prerendered');
-          mkdirSync(dir, { recursive: true });
-          const list = [];
-          for (const page of await prerender(resources)) {
-            const file = `${page.name.replace(/\W/g, '-')}.${page.locale}.html`;
-            const html = template
-              .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}" data-visitor>`)
-              .replace(/<title>[^<]*<\/title>/, `<title>${page.title.replace(/</g, '&lt;')}</title>`)
-              .replace('</head>', `${page.styles}</head>`)
-              .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
-            if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div>');
-            writeFileSync(path.join(dir, file), html);
-            list.push({ path: page.path, locale: page.locale, file });
-          }
-          writeFileSync(path.join(dir, 'pages.json'), JSON.stringify(list));
-        } finally {
-          rmSync(ssrDir, { recursive: true, force: true });
-        }
-      },
-    },
-  };
+  return afterBuild('moneta-prerender', async (outDir) => {
+    const ssrDir = mkdtempSync(path.join(tmpdir(), 'moneta-prerender-'));
+    try {
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        define: { ...define, __PRERENDER__: 'true' },
+        plugins: [react(), couchViews(), pageTable()],
+        ssr: { noExternal: true },
+        build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+      });
+      const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
+      const { prerender } = (await import(entry)) as { prerender: typeof PrerenderFn };
+      const resources = Object.fromEntries(
+        [...builtLocales].map(([file, json]) => [file.split('/')[0]!, { translation: JSON.parse(json) }]),
+      );
+      const template = deferScripts(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+      const dir = path.join(outDir, 'prerendered');
+      mkdirSync(dir, { recursive: true });
+      const list = [];
+      for (const page of await prerender(resources)) {
+        const file = `${page.name.replace(/\W/g, '-')}.${page.locale}.html`;
+        const html = template
+          .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}" data-visitor>`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${page.title.replace(/</g, '&lt;')}</title>`)
+          .replace('</head>', `${page.styles}</head>`)
+          .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+        if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div>');
+        writeFileSync(path.join(dir, file), html);
+        list.push({ path: page.path, locale: page.locale, file });
+      }
+      writeFileSync(path.join(dir, 'pages.json'), JSON.stringify(list));
+    } finally {
+      rmSync(ssrDir, { recursive: true, force: true });
+    }
+  });
 }
 
 // Text files are compressed once at build, with brotli and gzip at their best levels, beside the
@@ -192,35 +193,23 @@ function prerenderPages(): Plugin {
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/;
 
 function precompress(): Plugin {
-  let outDir = 'dist';
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name);
       return entry.isDirectory() ? walk(file) : [file];
     });
-  return {
-    name: 'moneta-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        for (const file of walk(outDir)) {
-          // Below about a packet, compression saves nothing worth a second file.
-          if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
-          const source = readFileSync(file);
-          writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
-          writeFileSync(
-            `${file}.br`,
-            brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
-          );
-        }
-      },
-    },
-  };
+  return afterBuild('moneta-precompress', (outDir) => {
+    for (const file of walk(outDir)) {
+      // Below about a packet, compression saves nothing worth a second file.
+      if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+      const source = readFileSync(file);
+      writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+      );
+    }
+  });
 }
 
 // The map functions of the design documents the server deploys to group and personal databases,
