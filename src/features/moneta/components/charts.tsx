@@ -16,9 +16,15 @@ interface Money {
   format: (minor: number) => string;
 }
 
+/** The CSS variable, not its value: the colour scheme is picked by an attribute (src/app/theme.ts). */
+function usePrimaryColor(): string {
+  const theme = useTheme();
+  return theme.vars?.palette.primary.main ?? theme.palette.primary.main;
+}
+
 /** Horizontal bars, largest first: long category names stay readable on a phone. */
 export function SpendingBars({ bars, format, height }: { bars: readonly Bar[]; height: number } & Money) {
-  const color = useTheme().palette.primary.main;
+  const color = usePrimaryColor();
   return (
     <BarChart
       height={height}
@@ -42,7 +48,7 @@ export function BalanceLine({
   locale,
   height,
 }: { points: readonly BalancePoint[]; locale: string; height: number } & Money) {
-  const color = useTheme().palette.primary.main;
+  const color = usePrimaryColor();
   const dates = points.map((p) => new Date(`${p.date}T12:00:00`));
   const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
   const month = new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit' });

@@ -68,7 +68,7 @@ export function TicketCard({ accountId, ticket, info, saving, onMove, onDragStar
         cursor: saving ? 'progress' : 'grab',
         opacity: saving ? 0.6 : 1,
         '&:active': { cursor: 'grabbing' },
-        '&:focus-within': { boxShadow: (theme) => `0 0 0 2px ${theme.palette.primary.main}` },
+        '&:focus-within': { boxShadow: (theme) => `0 0 0 2px ${(theme.vars ?? theme).palette.primary.main}` },
       }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 0.5 }}>
