@@ -212,50 +212,47 @@ function precompress(): Plugin {
   });
 }
 
+/** A module of code the build writes (`import … from 'virtual:…'`). */
+function virtualModule(id: string, source: () => string): Plugin {
+  return {
+    name: `moneta-${id.replace('virtual:', '')}`,
+    resolveId: (requested) => (requested === id ? `\0${id}` : null),
+    load: (loaded) => (loaded === `\0${id}` ? source() : null),
+  };
+}
+
 // The map functions of the design documents the server deploys to group and personal databases,
 // as code of the app: the device runs its views without eval (src/data/views.ts), and a page
 // policy without 'unsafe-eval' holds. Keyed by the exact source the server deploys.
 export function couchViews(): Plugin {
-  const id = 'virtual:couch-views';
-  return {
-    name: 'moneta-couch-views',
-    resolveId: (source) => (source === id ? `\0${id}` : null),
-    load(loaded) {
-      if (loaded !== `\0${id}`) return null;
-      const sources = new Set(
-        (['group', 'personal'] as const).flatMap((target) =>
-          designDocsFor(target).flatMap((ddoc) => Object.values(ddoc.views ?? {}).map((view) => view.map)),
-        ),
-      );
-      const entries = [...sources].map((source) => `  ${JSON.stringify(source)}: (emit) => (${source}),`);
-      return `export const MAP_FUNCTIONS = {\n${entries.join('\n')}\n};\n`;
-    },
-  };
+  return virtualModule('virtual:couch-views', () => {
+    const sources = new Set(
+      (['group', 'personal'] as const).flatMap((target) =>
+        designDocsFor(target).flatMap((ddoc) => Object.values(ddoc.views ?? {}).map((view) => view.map)),
+      ),
+    );
+    const entries = [...sources].map((source) => `  ${JSON.stringify(source)}: (emit) => (${source}),`);
+    return `export const MAP_FUNCTIONS = {\n${entries.join('\n')}\n};\n`;
+  });
 }
 
 // The route table's share of the modules' descriptions (their pages, the resources' screens),
 // worked out at build: the router then needs none of the records' code, which the public pages
 // would otherwise download (src/app/pages.tsx).
 export function pageTable(): Plugin {
-  const id = 'virtual:page-table';
-  return {
-    name: 'moneta-page-table',
-    resolveId: (source) => (source === id ? `\0${id}` : null),
-    load(loaded) {
-      if (loaded !== `\0${id}`) return null;
-      const modulePages = MODULES.filter((m) => m.built).flatMap((m) =>
-        m.pages.map((page) => ({
-          kind: m.kind,
-          feature: m.feature,
-          name: page.name,
-          path: page.path,
-          title: page.title,
-        })),
-      );
-      const resources = RESOURCES.map(({ resource, screens }) => ({ resource, screens: screens ?? null }));
-      return `export const MODULE_PAGES = ${JSON.stringify(modulePages)};\nexport const RESOURCE_SCREENS = ${JSON.stringify(resources)};\n`;
-    },
-  };
+  return virtualModule('virtual:page-table', () => {
+    const modulePages = MODULES.filter((m) => m.built).flatMap((m) =>
+      m.pages.map((page) => ({
+        kind: m.kind,
+        feature: m.feature,
+        name: page.name,
+        path: page.path,
+        title: page.title,
+      })),
+    );
+    const resources = RESOURCES.map(({ resource, screens }) => ({ resource, screens: screens ?? null }));
+    return `export const MODULE_PAGES = ${JSON.stringify(modulePages)};\nexport const RESOURCE_SCREENS = ${JSON.stringify(resources)};\n`;
+  });
 }
 
 export default defineConfig({
