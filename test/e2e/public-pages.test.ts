@@ -58,6 +58,8 @@ describe('public pages rendered ahead', () => {
         viewport: PHONE,
         colorScheme,
         locale: 'pt-BR',
+        // The next page from the server, as a copy: not the service worker's page.
+        serviceWorkers: 'block',
       });
       const tab = await context.newPage();
       const errors: string[] = [];
@@ -106,7 +108,13 @@ describe('public pages rendered ahead', () => {
   }
 
   it('follow the language picked on the page at the next visit', async () => {
-    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: PHONE, locale: 'en-US' });
+    // The server's answer: once installed, the service worker would answer with the app's own page.
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      viewport: PHONE,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
     const tab = await context.newPage();
     await tab.goto('/user/login');
     await tab.getByRole('heading', { level: 1, name: TEXTS.en.login.title }).waitFor();
