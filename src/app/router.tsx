@@ -55,19 +55,21 @@ function groupRoutes(): RouteObject {
 
 const ROUTES = shellRoutes([...PAGES.filter((page) => !page.group).flatMap(toRoutes), groupRoutes()]);
 
+const firstMatches = matchRoutes(ROUTES, window.location) ?? [];
+
 /**
  * The first page's code, fetched now, alongside the texts and the session check, instead of
  * after them: React would only ask for it at the first render. Settles (never fails) once here.
  */
 export const firstPageCode: Promise<unknown> = Promise.all(
-  (matchRoutes(ROUTES, window.location) ?? []).map((match) =>
+  firstMatches.map((match) =>
     loaders
       .get(match.route)?.()
       .catch(() => undefined),
   ),
 );
 // A group's page also opens the group's replica already on this device, beside the session check.
-const firstGroup = matchRoutes(ROUTES, window.location)?.find((m) => m.params.accountId)?.params.accountId;
+const firstGroup = firstMatches.find((m) => m.params.accountId)?.params.accountId;
 if (firstGroup) void import('../data/warm-replica.ts').then((m) => m.warmReplica(firstGroup)).catch(() => undefined);
 
 export const router = createBrowserRouter(ROUTES);

@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from '../domain/locale.ts';
+import { isLocale, LOCALE_COOKIE, type Locale } from '../domain/locale.ts';
 
 // Small values kept in localStorage. Storage can throw (private mode, quota), and a preference
 // is never worth a crash, so every access is guarded.
@@ -42,7 +42,7 @@ export function storeLocale(locale: Locale): void {
 
 export function mirrorLocaleCookie(locale: Locale): void {
   if (typeof document === 'undefined') return;
-  document.cookie = `moneta_locale=${locale}; Path=/; Max-Age=${400 * 24 * 3600}; SameSite=Lax`;
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${400 * 24 * 3600}; SameSite=Lax`;
 }
 
 /** Values that last for this browser tab's session only (the chosen module, spec 000 §1). */

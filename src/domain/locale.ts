@@ -1,6 +1,11 @@
 export const LOCALES = ['en', 'pt-BR'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+/**
+ * The cookie the browser keeps the language picked on the device in (beside its storage), for
+ * the server to send the public pages rendered ahead in it.
+ */
+export const LOCALE_COOKIE = 'moneta_locale';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -6,8 +6,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 
 export const SESSION_COOKIE = 'moneta_session';
-/** The language picked on this device, mirrored from the browser's storage for the pages rendered ahead. */
-export const LOCALE_COOKIE = 'moneta_locale';
 export const SESSION_HOURS = 12;
 export const REMEMBER_DAYS = 30;
 

@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import { defaultLocale, isLocale, type Locale } from '../../domain/locale.ts';
+import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale } from '../../domain/locale.ts';
 import type { AppContext } from '../context.ts';
 import { pageHeaders } from '../http/security-headers.ts';
-import { LOCALE_COOKIE, readCookie, readSessionCookie } from '../http/session-cookie.ts';
+import { readCookie, readSessionCookie } from '../http/session-cookie.ts';
 
 const ASSET = /\.(js|mjs|css|map|png|jpe?g|svg|ico|json|webmanifest|txt|woff2?|html)$/;
 const ENCODINGS = [
@@ -22,7 +22,7 @@ function cacheHeaders(res: Response, file: string): void {
   res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
-/** The names an Accept-Encoding header allows (q=0 refuses one). */
+/** The names an Accept-Encoding or Accept-Language header allows, lower-cased (q=0 refuses one). */
 function accepted(header: string | undefined): Set<string> {
   const names = new Set<string>();
   for (const part of (header ?? '').split(',')) {
@@ -70,8 +70,7 @@ function inlineScriptHashes(pages: string[]): string[] {
 function visitorLocale(req: Request): Locale {
   const picked = readCookie(req, LOCALE_COOKIE);
   if (isLocale(picked)) return picked;
-  const languages = (req.headers['accept-language'] ?? '').split(',').map((part) => part.split(';')[0]!.trim());
-  return defaultLocale(languages);
+  return defaultLocale([...accepted(req.headers['accept-language'])]);
 }
 
 export function pwaRoutes(ctx: AppContext, https: boolean): Router {
