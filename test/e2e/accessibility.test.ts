@@ -35,8 +35,13 @@ async function audit(page: Page, name: string, ready: string): Promise<string[]>
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.locator(ready).first().waitFor();
-    // Transitions (a drawer, ripples) finished: axe reads colours as they end.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    // Nothing still loading (a button enabled once its data is read starts a colour transition
+    // later) and transitions (a drawer, ripples, that button) finished: axe reads colours as they end.
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('[aria-busy="true"]') &&
+        document.getAnimations().every((a) => a.playState !== 'running'),
+    );
     for (const v of await violations(page))
       found.push(`${name} ${size.width}px: ${v.id} (${v.impact}) ${v.targets.join(' | ')}`);
   }

@@ -193,7 +193,7 @@ export default function WalletsUploadPage({ env }: ModulePageProps) {
     (Object.entries(columns).find(([, column]) => column === index)?.[0] as StatementField | undefined) ?? '';
 
   return (
-    <Stack spacing={2} data-testid="wallets-upload">
+    <Stack spacing={2} data-testid="wallets-upload" aria-busy={wallets === null}>
       <Typography variant="h5" component="h1">
         {t('moneta.import.title')}
       </Typography>
