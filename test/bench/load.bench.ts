@@ -6,11 +6,12 @@
 // performance and accessibility scores, first paint, largest paint, blocking time, layout shift
 // (mobile and desktop) and the JavaScript sent, each against the target of the README.
 // BENCH_RUNS changes the runs per page (median), BENCH_DIST reuses a build (e.g. dist), BENCH_PAGES
-// picks pages by name (e.g. login,home).
+// picks pages by name (e.g. login,home), BENCH_SAVE=<dir> keeps each Lighthouse report (JSON) there.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium as playwright } from 'playwright-core';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { newId } from '../../src/domain/ids.ts';
 import { CHROMIUM } from '../e2e/support/browser.ts';
@@ -156,17 +157,33 @@ try {
   if (seeded.status !== 201) throw new Error(`seeding failed: ${seeded.status} ${JSON.stringify(seeded.body)}`);
 
   const run = async (page: PageTarget, desktop: boolean): Promise<Figures> => {
+    // The session goes in the browser's cookie jar, as after a sign-in (Lighthouse clears storage,
+    // not cookies). Not as an extra header: a cookie the page writes (the language's) takes the
+    // jar's Cookie header over it, and the page went on as a visitor half-way (measured so before).
+    // Connected only for this, so that nothing but Lighthouse drives the page it measures.
+    const cdp = await playwright.connectOverCDP(`http://127.0.0.1:${chromium.port}`);
+    const jar = cdp.contexts()[0]!;
+    await jar.clearCookies();
+    if (page.signedIn) {
+      const [name, value] = owner.client.cookieHeader.split('=');
+      await jar.addCookies([{ name: name!, value: value!, url: server.url }]);
+    }
+    await cdp.close();
     const flags: Flags = {
       port: chromium.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      ...(page.signedIn ? { extraHeaders: { Cookie: owner.client.cookieHeader } } : {}),
     };
     const result = await lighthouse(`${server.url}${page.url(db)}`, flags, desktop ? desktopConfig : undefined);
     if (!result) throw new Error(`lighthouse gave no result for ${page.name}`);
     if (result.lhr.runtimeError) throw new Error(`${page.name}: ${result.lhr.runtimeError.message}`);
     if (process.env.BENCH_DETAIL) detail(page.name, desktop, result.lhr);
+    if (process.env.BENCH_SAVE)
+      writeFileSync(
+        path.join(process.env.BENCH_SAVE, `${page.name.replace(' ', '-')}-${desktop ? 'desktop' : 'mobile'}.json`),
+        JSON.stringify(result.lhr),
+      );
     return figures(result.lhr);
   };
 

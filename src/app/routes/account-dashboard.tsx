@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { isUnconfirmed } from '../../domain/user.ts';
 import { useSessionStore } from '../../features/accounts/session-store.ts';
 import { saveGroupSetting } from '../../features/groups/api/group-settings.ts';
@@ -14,20 +13,17 @@ export default function AccountDashboardRoute() {
   const Cards = featureModule(group?.account.kind)?.DashboardCards;
   const { env } = useResourceRoute();
   const admin = group?.account.admin ?? false;
-  const cards = useMemo(
-    () =>
-      Cards &&
-      function ModuleCards(props: { accountId: string; refreshKey: number }) {
-        return (
-          <Cards
-            {...props}
-            env={env}
-            admin={admin}
-            saveSetting={(key, value) => saveGroupSetting(env.accountId, key, value)}
-          />
-        );
-      },
-    [Cards, env, admin],
-  );
+  // A function called in render, not a component made here: a new component type at each change of
+  // `env` (members read) would mount the cards again, each showing its loading state once more.
+  const cards =
+    Cards &&
+    ((props: { accountId: string; refreshKey: number }) => (
+      <Cards
+        {...props}
+        env={env}
+        admin={admin}
+        saveSetting={(key, value) => saveGroupSetting(env.accountId, key, value)}
+      />
+    ));
   return <DashboardPage unconfirmed={user ? isUnconfirmed(user) : false} cards={cards} />;
 }

@@ -1,7 +1,18 @@
 // The screens' half of the field-type registry (src/domain/records/field-types.ts keeps the
 // rules): for each kind of field, its input in forms and how a stored value reads. A kind
 // without a display here reads as its text.
-import { Box, Checkbox, Chip, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  MenuItem,
+  Skeleton,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { Typography } from '@mui/material';
 import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +35,7 @@ import { lazyPart } from '../lazy-part.ts';
 import { ReferenceInput, ReferencesInput } from './reference-input.tsx';
 import type { ResourceEnv } from './resource-env.ts';
 import { RowsInput } from './rows-input.tsx';
+import { titlesRead } from './use-records.ts';
 
 export interface FieldInputProps {
   resource: string;
@@ -416,6 +428,9 @@ export const FIELD_UI: Readonly<Record<FieldType, FieldUi>> = {
       const { t } = useTranslation();
       const doc = related[String(value)];
       const target = field.ref ? resourceOfKlass(field.ref) : null;
+      // Not read yet: a line of the name's room, not "missing" (and no row growing once named).
+      if (!doc && !titlesRead(related))
+        return <Skeleton variant="text" component="span" sx={{ display: 'inline-block', width: '6em' }} />;
       const label = doc ? recordTitle(doc) : t('resource.missingRecord');
       return target && doc ? (
         <Link component={RouterLink} to={`/account/${env.accountId}/${target}/${String(value)}`}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { readRecords } from '../../data/record-list.ts';
 import { watchReplica } from '../../data/replica-events.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
@@ -28,20 +28,35 @@ export function useReplicaQuery<T>(dbName: string, load: () => Promise<T>) {
   return { value: state?.load === load ? state.value : undefined, error, setError };
 }
 
+/** The maps useRecordTitles returned once their ids were read: any other one is still being read. */
+const readMaps = new WeakSet<object>();
+
+/** Whether `related` (from useRecordTitles) holds the outcome of reading its ids: a record absent
+ *  from a read map is missing, from a map being read it is only not there yet. */
+export function titlesRead(related: object): boolean {
+  return readMaps.has(related);
+}
+
 /** Titles of referenced records, by id, for links in lists and record pages. */
 export function useRecordTitles(dbName: string, ids: readonly string[]) {
   const key = [...new Set(ids.filter(Boolean))].sort().join(',');
-  const [titles, setTitles] = useState<Record<string, PouchDoc>>({});
+  const [state, setState] = useState<{ key: string; titles: Record<string, PouchDoc> }>({ key: '', titles: {} });
   useEffect(() => {
     let live = true;
     const wanted = key ? key.split(',') : [];
     readRecords(dbName, wanted).then(
-      (docs) => live && setTitles(Object.fromEntries(docs.map((doc) => [doc._id, doc]))),
+      (docs) => {
+        if (!live) return;
+        const titles = Object.fromEntries(docs.map((doc) => [doc._id, doc]));
+        readMaps.add(titles);
+        setState({ key, titles });
+      },
       () => undefined,
     );
     return () => {
       live = false;
     };
   }, [dbName, key]);
-  return titles;
+  // While other ids are read (the next page), the names already known stay, as a map being read.
+  return useMemo(() => (state.key === key ? state.titles : { ...state.titles }), [state, key]);
 }

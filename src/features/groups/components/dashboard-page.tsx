@@ -2,7 +2,7 @@ import { moduleOf } from '../../../domain/modules/index.ts';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
-import { type ComponentType, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useReplicaQuery } from '../../../components/resource/use-records.ts';
@@ -34,7 +34,8 @@ function ConfirmAccountCard() {
   );
 }
 
-type ModuleCards = ComponentType<{ accountId: string; refreshKey: number }>;
+/** The module's cards, drawn by the page. */
+type ModuleCards = (props: { accountId: string; refreshKey: number }) => ReactNode;
 
 /** The group's dashboard: confirmation card, its module's cards, recent changes and system notifications. */
 export function DashboardPage({ unconfirmed, cards }: { unconfirmed: boolean; cards?: ModuleCards }) {
@@ -61,7 +62,7 @@ interface GroupDashboardProps {
   unconfirmed: boolean;
 }
 
-function GroupDashboard({ accountId, kind, admin, name, cards: Cards, unconfirmed }: GroupDashboardProps) {
+function GroupDashboard({ accountId, kind, admin, name, cards, unconfirmed }: GroupDashboardProps) {
   const { t } = useTranslation();
   const [refreshKey, setRefreshKey] = useState(0);
   // Read again when the replica changes (sync, another tab) and when Refresh is pressed.
@@ -71,6 +72,8 @@ function GroupDashboard({ accountId, kind, admin, name, cards: Cards, unconfirme
     [accountId, refreshKey],
   );
   const { value: changes, error, setError } = useReplicaQuery(accountId, load);
+  const [changesRead, setChangesRead] = useState(false);
+  if (!changesRead && (changes !== undefined || error)) setChangesRead(true);
   const refresh = () => {
     setError(null);
     setRefreshKey((k) => k + 1);
@@ -92,7 +95,7 @@ function GroupDashboard({ accountId, kind, admin, name, cards: Cards, unconfirme
         </Button>
       </Stack>
       {unconfirmed && <ConfirmAccountCard />}
-      {Cards && <Cards accountId={accountId} refreshKey={refreshKey} />}
+      {cards?.({ accountId, refreshKey })}
       {moduleOf(kind)?.recentChanges !== false && (
         <RecentChangesCard
           accountId={accountId}
@@ -101,9 +104,10 @@ function GroupDashboard({ accountId, kind, admin, name, cards: Cards, unconfirme
           onCloseError={() => setError(null)}
         />
       )}
-      {/* Below what is already there: it shows once the group's counts are read, and must push nothing
-          down then (a new group's timeline is short, so it still sits near the top). */}
-      <FirstStepsCard accountId={accountId} kind={kind} admin={admin} />
+      {/* Below what is already there, and only once the changes above were first read: drawn
+          before, it would be pushed out of view by them (a new group's timeline is short, so it
+          still sits near the top). */}
+      {changesRead && <FirstStepsCard accountId={accountId} kind={kind} admin={admin} />}
       <NotificationsCard refreshKey={refreshKey} />
     </Stack>
   );

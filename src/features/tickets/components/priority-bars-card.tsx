@@ -42,7 +42,8 @@ export function PriorityBarsCard({ accountId, which, refreshKey = 0 }: PriorityB
         subheader={
           counts
             ? t(which === 'open' ? 'dashboard.priorities.openTotal' : 'dashboard.priorities.allTotal', { count: total })
-            : undefined
+            : // The total's line kept while counting: the cards below stay where they are.
+              '\u00a0'
         }
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
       />

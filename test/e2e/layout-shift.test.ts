@@ -1,0 +1,90 @@
+// What a first visit to a group's dashboard and ticket list draws stays where it is drawn while the
+// rest arrives (the layout-shift entries Chromium records, as Lighthouse sums them): names of
+// related records, counts and cards that come after the page's first rows keep their room.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newId } from '../../src/domain/ids.ts';
+import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { newContext, PHONE } from './support/browser.ts';
+import { e2eHarness } from './support/harness.ts';
+
+const e2e = e2eHarness();
+
+/** Recorded from the page's start, before any script of the app runs. */
+const RECORD_SHIFTS = () => {
+  const shifts: Array<{ value: number; nodes: string[] }> = [];
+  (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as Array<{
+      value: number;
+      hadRecentInput: boolean;
+      sources: Array<{ node?: Node }>;
+    }>)
+      if (!entry.hadRecentInput)
+        shifts.push({
+          value: entry.value,
+          nodes: entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 100) ?? ''),
+        });
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+
+async function shifted(page: Page): Promise<{ total: number; shifts: Array<{ value: number; nodes: string[] }> }> {
+  // Settled: nothing loading, no transition running.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"], .MuiSkeleton-root') &&
+      document.getAnimations().every((a) => a.playState !== 'running'),
+  );
+  const shifts = await page.evaluate(
+    () => (window as unknown as { shifts: Array<{ value: number; nodes: string[] }> }).shifts,
+  );
+  return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
+}
+
+describe('layout stability on a first visit', () => {
+  it('keeps the ticket list rows and the dashboard cards in place while names and counts arrive', async () => {
+    const owner = await registerUser(e2e.server.url, { locale: 'en' });
+    await confirmUser(e2e.server, owner);
+    const db = await createGroup(owner, 'Oficina Estável');
+    const customer = { _id: newId('Customer'), klass: 'Customer', name: 'Ana Silva' };
+    const tickets = Array.from({ length: 30 }, (_, i) => ({
+      _id: newId('Ticket'),
+      klass: 'Ticket',
+      number: `1-${i + 1}`,
+      title: `Ar-condicionado não gela ${i + 1}`,
+      status: 'open',
+      priority: 'medium',
+      ticket_kind: 'chore',
+      customer_id: customer._id,
+    }));
+    const seeded = await owner.client.post(`/db/${db}/_bulk_docs`, { docs: [customer, ...tickets] });
+    expect(seeded.status).toBe(201);
+
+    const visit = async (url: string, ready: string[]) => {
+      // A context of its own: a first visit, with no replica on the device.
+      const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+      const [name, value] = owner.client.cookieHeader.split('=');
+      await context.addCookies([{ name: name!, value: value!, url: e2e.server.url }]);
+      await context.addInitScript(RECORD_SHIFTS);
+      const page = await context.newPage();
+      await page.goto(url);
+      for (const selector of ready) await page.locator(selector).first().waitFor();
+      const result = await shifted(page);
+      await context.close();
+      return result;
+    };
+
+    // Before: each row grew by a line once its customer's name was read ("missing record" first).
+    const list = await visit(`/account/${db}/tickets`, ['[data-record] a:has-text("Ana Silva")']);
+    expect(list.total, JSON.stringify(list.shifts)).toBeLessThan(0.02);
+
+    // Before: the cards were mounted again once the members were read (their loading state once
+    // more), and the first steps were drawn in view before the recent changes pushed them out.
+    const dashboard = await visit(`/account/${db}`, [
+      '[data-testid="priority-bars-open"] [data-priority]',
+      'text=Ar-condicionado não gela 30',
+      '[data-testid="first-steps"]',
+    ]);
+    expect(dashboard.total, JSON.stringify(dashboard.shifts)).toBeLessThan(0.02);
+  });
+});
