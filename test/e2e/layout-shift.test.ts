@@ -82,7 +82,7 @@ describe('layout stability on a first visit', () => {
     // more), and the first steps were drawn in view before the recent changes pushed them out.
     const dashboard = await visit(`/account/${db}`, [
       '[data-testid="priority-bars-open"] [data-priority]',
-      'text=Ar-condicionado não gela 30',
+      'ul[aria-label="Recent changes"] li',
       '[data-testid="first-steps"]',
     ]);
     expect(dashboard.total, JSON.stringify(dashboard.shifts)).toBeLessThan(0.02);

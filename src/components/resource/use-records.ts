@@ -44,15 +44,14 @@ export function useRecordTitles(dbName: string, ids: readonly string[]) {
   useEffect(() => {
     let live = true;
     const wanted = key ? key.split(',') : [];
-    readRecords(dbName, wanted).then(
-      (docs) => {
-        if (!live) return;
-        const titles = Object.fromEntries(docs.map((doc) => [doc._id, doc]));
-        readMaps.add(titles);
-        setState({ key, titles });
-      },
-      () => undefined,
-    );
+    const settle = (docs: readonly PouchDoc[]) => {
+      if (!live) return;
+      const titles = Object.fromEntries(docs.map((doc) => [doc._id, doc]));
+      readMaps.add(titles);
+      setState({ key, titles });
+    };
+    // A read that failed is over too: its records show as missing rather than loading forever.
+    readRecords(dbName, wanted).then(settle, () => settle([]));
     return () => {
       live = false;
     };

@@ -53,7 +53,15 @@ export function PriorityBarsCard({ accountId, which, refreshKey = 0 }: PriorityB
           {ORDER.map((priority) => {
             const name = t(`records.tickets.options.priority.${priority}`);
             if (!counts || !percentages) {
-              return error ? null : <Skeleton key={priority} height={36} />;
+              // The bar's own lines while counting, so the cards below do not move when it is drawn.
+              return error ? null : (
+                <Box key={priority} aria-hidden>
+                  <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+                    {name}
+                  </Typography>
+                  <Skeleton variant="rounded" height={10} sx={{ borderRadius: 5 }} />
+                </Box>
+              );
             }
             const percent = percentages[priority];
             const label = t('dashboard.priorities.bar', { priority: name, percent, count: counts[priority] });
