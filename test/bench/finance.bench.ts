@@ -32,8 +32,7 @@ try {
   if ((await owner.client.put(`/db/${db}/${walletId}`, wallet)).status !== 201) throw new Error('wallet refused');
 
   const context = await newContext(browser, server.url);
-  const [name, value] = owner.client.cookieHeader.split('=');
-  await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+  await context.addCookies(owner.client.browserCookies());
   await context.route('**/finance-bench.js', (route) => route.fulfill({ contentType: 'text/javascript', body: entry }));
   await context.addInitScript({ content: 'window.__name = (f) => f;' });
   const page = await context.newPage();

@@ -13,9 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium as playwright } from 'playwright-core';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import { newId } from '../../src/domain/ids.ts';
 import { CHROMIUM } from '../e2e/support/browser.ts';
-import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { confirmUser, createGroup, registerUser, seedTickets } from '../support/factories.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { buildApp } from './bundle.ts';
 
@@ -142,19 +141,7 @@ try {
   const owner = await registerUser(server.url);
   await confirmUser(server, owner);
   const db = await createGroup(owner, 'Bench Oficina');
-  const customer = { _id: newId('Customer'), klass: 'Customer', name: 'Ana Silva' };
-  const tickets = Array.from({ length: 30 }, (_, i) => ({
-    _id: newId('Ticket'),
-    klass: 'Ticket',
-    number: `1-${i + 1}`,
-    title: `Ar-condicionado não gela ${i + 1}`,
-    status: 'open',
-    priority: 'medium',
-    ticket_kind: 'chore',
-    customer_id: customer._id,
-  }));
-  const seeded = await owner.client.post(`/db/${db}/_bulk_docs`, { docs: [customer, ...tickets] });
-  if (seeded.status !== 201) throw new Error(`seeding failed: ${seeded.status} ${JSON.stringify(seeded.body)}`);
+  await seedTickets(owner, db, 30);
 
   const run = async (page: PageTarget, desktop: boolean): Promise<Figures> => {
     // The session goes in the browser's cookie jar, as after a sign-in (Lighthouse clears storage,
@@ -165,8 +152,7 @@ try {
     const jar = cdp.contexts()[0]!;
     await jar.clearCookies();
     if (page.signedIn) {
-      const [name, value] = owner.client.cookieHeader.split('=');
-      await jar.addCookies([{ name: name!, value: value!, url: server.url }]);
+      await jar.addCookies(owner.client.browserCookies());
     }
     await cdp.close();
     const flags: Flags = {

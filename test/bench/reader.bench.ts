@@ -77,8 +77,7 @@ try {
   const total = ITEMS + SUBSCRIPTIONS + LABELS;
 
   const context = await newContext(browser, server.url);
-  const [name, value] = owner.client.cookieHeader.split('=');
-  await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+  await context.addCookies(owner.client.browserCookies());
   await context.route('**/reader-bench.js', (route) => route.fulfill({ contentType: 'text/javascript', body: entry }));
   await context.addInitScript({ content: 'window.__name = (f) => f;' });
   const page = await context.newPage();

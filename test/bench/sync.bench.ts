@@ -80,8 +80,7 @@ try {
   const code = await bundleForBrowser('test/bench/sync-entry.ts');
 
   const context = await browser.newContext({ baseURL: server.url });
-  const [name, value] = owner.client.cookieHeader.split('=');
-  await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+  await context.addCookies(owner.client.browserCookies());
   await context.route('**/bench.js', (route) => route.fulfill({ contentType: 'text/javascript', body: code }));
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
@@ -110,7 +109,7 @@ try {
   const live = await createGroup(owner, 'Live');
   const device = async () => {
     const ctx = await browser.newContext({ baseURL: server.url });
-    await ctx.addCookies([{ name: name!, value: value!, url: server.url }]);
+    await ctx.addCookies(owner.client.browserCookies());
     await ctx.route('**/bench.js', (route) => route.fulfill({ contentType: 'text/javascript', body: code }));
     const p = await ctx.newPage();
     await p.goto('/api/docs');

@@ -265,8 +265,7 @@ try {
   const bytes = JSON.stringify(docs).length / docs.length;
 
   const context = await newContext(browser, server.url);
-  const [name, value] = owner.client.cookieHeader.split('=');
-  await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+  await context.addCookies(owner.client.browserCookies());
   await context.route('**/tickets-bench.js', (route) => route.fulfill({ contentType: 'text/javascript', body: entry }));
   // tsx keeps function names with a `__name` helper that functions sent to the page call.
   await context.addInitScript({ content: 'window.__name = (f) => f;' });

@@ -5,8 +5,8 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.ts';
-import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
-import { DESKTOP, PHONE, screenshots } from './support/browser.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { DESKTOP, PHONE, screenshots, settled } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -35,13 +35,7 @@ async function audit(page: Page, name: string, ready: string): Promise<string[]>
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.locator(ready).first().waitFor();
-    // Nothing still loading (a button enabled once its data is read starts a colour transition
-    // later) and transitions (a drawer, ripples, that button) finished: axe reads colours as they end.
-    await page.waitForFunction(
-      () =>
-        !document.querySelector('[aria-busy="true"]') &&
-        document.getAnimations().every((a) => a.playState !== 'running'),
-    );
+    await settled(page);
     for (const v of await violations(page))
       found.push(`${name} ${size.width}px: ${v.id} (${v.impact}) ${v.targets.join(' | ')}`);
   }
@@ -49,7 +43,7 @@ async function audit(page: Page, name: string, ready: string): Promise<string[]>
 }
 
 /** A signed-in browser for `owner`, in `colorScheme`, with axe allowed in. */
-async function signedIn(owner: { client: { cookieHeader: string } }, colorScheme: 'light' | 'dark') {
+async function signedIn(owner: TestUser, colorScheme: 'light' | 'dark') {
   const context = await e2e.browser.newContext({
     baseURL: e2e.server.url,
     viewport: DESKTOP,
@@ -57,8 +51,7 @@ async function signedIn(owner: { client: { cookieHeader: string } }, colorScheme
     // axe is injected as an inline script, which the app's policy rightly refuses.
     bypassCSP: true,
   });
-  const [name, value] = owner.client.cookieHeader.split('=');
-  await context.addCookies([{ name: name!, value: value!, url: e2e.server.url }]);
+  await context.addCookies(owner.client.browserCookies());
   return { context, page: await context.newPage() };
 }
 

@@ -3,9 +3,8 @@
 // related records, counts and cards that come after the page's first rows keep their room.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newId } from '../../src/domain/ids.ts';
-import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
-import { newContext, PHONE } from './support/browser.ts';
+import { confirmUser, createGroup, registerUser, seedTickets } from '../support/factories.ts';
+import { newContext, PHONE, settled } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -29,12 +28,7 @@ const RECORD_SHIFTS = () => {
 };
 
 async function shifted(page: Page): Promise<{ total: number; shifts: Array<{ value: number; nodes: string[] }> }> {
-  // Settled: nothing loading, no transition running.
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[aria-busy="true"], .MuiSkeleton-root') &&
-      document.getAnimations().every((a) => a.playState !== 'running'),
-  );
+  await settled(page);
   const shifts = await page.evaluate(
     () => (window as unknown as { shifts: Array<{ value: number; nodes: string[] }> }).shifts,
   );
@@ -46,25 +40,12 @@ describe('layout stability on a first visit', () => {
     const owner = await registerUser(e2e.server.url, { locale: 'en' });
     await confirmUser(e2e.server, owner);
     const db = await createGroup(owner, 'Oficina Estável');
-    const customer = { _id: newId('Customer'), klass: 'Customer', name: 'Ana Silva' };
-    const tickets = Array.from({ length: 30 }, (_, i) => ({
-      _id: newId('Ticket'),
-      klass: 'Ticket',
-      number: `1-${i + 1}`,
-      title: `Ar-condicionado não gela ${i + 1}`,
-      status: 'open',
-      priority: 'medium',
-      ticket_kind: 'chore',
-      customer_id: customer._id,
-    }));
-    const seeded = await owner.client.post(`/db/${db}/_bulk_docs`, { docs: [customer, ...tickets] });
-    expect(seeded.status).toBe(201);
+    await seedTickets(owner, db, 30);
 
     const visit = async (url: string, ready: string[]) => {
       // A context of its own: a first visit, with no replica on the device.
       const context = await newContext(e2e.browser, e2e.server.url, PHONE);
-      const [name, value] = owner.client.cookieHeader.split('=');
-      await context.addCookies([{ name: name!, value: value!, url: e2e.server.url }]);
+      await context.addCookies(owner.client.browserCookies());
       await context.addInitScript(RECORD_SHIFTS);
       const page = await context.newPage();
       await page.goto(url);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { newId } from '../../src/domain/ids.ts';
 import { HttpClient } from './http-client.ts';
 import type { MailingServer } from './outbox.ts';
 
@@ -47,6 +48,26 @@ export async function createGroup(user: TestUser, name = 'Oficina Central', kind
   const res = await user.client.post<{ id: string }>('/api/groups', { name, kind });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
+}
+
+/**
+ * A customer and `count` open tickets of hers in group `db` (written at once, as a sync would):
+ * rows with a related record's name, counts and recent changes for the first screens to draw.
+ */
+export async function seedTickets(user: TestUser, db: string, count: number): Promise<void> {
+  const customer = { _id: newId('Customer'), klass: 'Customer', name: 'Ana Silva' };
+  const tickets = Array.from({ length: count }, (_, i) => ({
+    _id: newId('Ticket'),
+    klass: 'Ticket',
+    number: `1-${i + 1}`,
+    title: `Ar-condicionado não gela ${i + 1}`,
+    status: 'open',
+    priority: 'medium',
+    ticket_kind: 'chore',
+    customer_id: customer._id,
+  }));
+  const res = await user.client.post(`/db/${db}/_bulk_docs`, { docs: [customer, ...tickets] });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
 /** A confirmed user invited by `admin` to group `db`, who accepted: a member (not an administrator). */

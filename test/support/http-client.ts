@@ -18,6 +18,11 @@ export class HttpClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** This jar's cookies for a browser context (Playwright's addCookies): the same person signed in there. */
+  browserCookies(): Array<{ name: string; value: string; url: string }> {
+    return [...this.cookies].map(([name, value]) => ({ name, value, url: this.base }));
+  }
+
   async raw(
     method: string,
     path: string,

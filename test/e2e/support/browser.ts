@@ -47,6 +47,19 @@ export async function newContext(browser: Browser, baseURL: string, viewport = D
   return context;
 }
 
+/**
+ * Waits until the page is settled: no part says it is busy (a button enabled once its data is read
+ * starts a colour transition then), no skeleton stands for what is still loading, and no transition
+ * (a drawer, ripples) is running. What axe reads and what moved are then what the page ends with.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"], .MuiSkeleton-root') &&
+      document.getAnimations().every((a) => a.playState !== 'running'),
+  );
+}
+
 export interface ScreenshotOptions {
   /** Runs after each resize, for what differs by width (a menu on desktop is a drawer on phones). */
   prepare?: (size: { width: number; height: number }) => Promise<void>;
