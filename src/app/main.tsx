@@ -1,3 +1,4 @@
+import './start-session.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { markNewVersion } from '../data/version-store.ts';

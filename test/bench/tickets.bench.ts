@@ -200,6 +200,8 @@ function watchMarks({ rowSelector, boardSelector }: { rowSelector: string; board
     if (w.__marks.shell === undefined && document.querySelector('header')) w.__marks.shell = now;
     if (w.__marks.h1 === undefined && document.querySelector('main h1')) w.__marks.h1 = now;
     if (w.__marks.row === undefined && document.querySelector(rowSelector)) w.__marks.row = now;
+    if (w.__marks.boardDrawn === undefined && document.querySelector('[data-testid="ticket-board"]'))
+      w.__marks.boardDrawn = now;
     if (w.__marks.board === undefined && document.querySelector(boardSelector)) w.__marks.board = now;
   };
   new MutationObserver(check).observe(document, {
@@ -293,6 +295,16 @@ try {
 
   // The first visit: the app pulls the group and builds its indexes and views in idle time.
   let pulled = performance.now();
+  // What the first visit downloads of the group's documents (each document once is the floor).
+  const pulledBytes = { docs: 0, requests: 0 };
+  context.on('requestfinished', (request) => {
+    if (!request.url().includes('/_bulk_get')) return;
+    pulledBytes.requests++;
+    void request.sizes().then(
+      (sizes) => (pulledBytes.docs += sizes.responseBodySize),
+      () => undefined,
+    );
+  });
   const first = await open(listUrl);
   const expected = (await owner.client.get<{ doc_count: number }>(`/db/${db}`)).body.doc_count;
   let pullMs = 0;
@@ -308,6 +320,7 @@ try {
     await first.waitForTimeout(2000);
   }
   pulled = performance.now() - pulled;
+  const firstVisit = { ...pulledBytes };
   await first.close();
 
   step('page loads');
@@ -428,9 +441,22 @@ try {
   const boards: number[] = [];
   let boardMissing = '';
   for (let i = 0; i < RUNS && !boardMissing; i++) {
-    const board = await open(boardUrl);
+    let board: Page;
+    let profiling: Awaited<ReturnType<typeof startProfile>> | null = null;
+    if (PROFILE && i === RUNS - 1) {
+      board = await context.newPage();
+      profiling = await startProfile(board);
+      await board.goto(boardUrl, { waitUntil: 'commit' });
+    } else board = await open(boardUrl);
     try {
       boards.push(await mark(board, 'board', 30_000));
+      if (profiling) {
+        console.log(
+          'board:',
+          JSON.stringify(await board.evaluate(() => (window as unknown as { __marks: unknown }).__marks)),
+        );
+        printProfile(await profiling());
+      }
     } catch {
       boardMissing = `no ${BOARD_READY} within 30 s`;
     }
@@ -448,6 +474,10 @@ try {
   );
   console.log(
     `first visit: pulled in ${(pullMs / 1000).toFixed(1)} s, indexes and views built by ${(pulled / 1000).toFixed(1)} s`,
+  );
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+  console.log(
+    `first visit: documents downloaded ${mb(firstVisit.docs)} in ${firstVisit.requests} requests (the group's documents: ${mb(bytes * docs.length)} as JSON)`,
   );
   row('ticket list, page load to first row', loads);
   row('ticket list, in-app navigation to first row', navigations);

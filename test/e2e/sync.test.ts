@@ -40,6 +40,9 @@ describe('sync outcomes', () => {
     await app.login(owner.email, owner.password);
     await app.waitForPath(`/account/${db}`);
     await page.goto(`/account/${db}/tickets/${ticket}`);
+    // Installed as the app: the pages opened offline below come from the service worker (on a
+    // busy machine it may not control the page yet, and the offline navigation failed).
+    await app.installed();
     await page.getByText('Bomba d’água').first().waitFor();
 
     // At the customer's site, offline: the ticket is done (no receipt is required yet).

@@ -337,6 +337,15 @@ describe('headers and other sites (H4, M6, L2)', () => {
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('referrer-policy')).toBe('same-origin');
+    // The page's scripts: what a script needs, not a document's policies (kept off ~100 answers).
+    const script = /"(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await new HttpClient(server.url).raw('GET', script!);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('cache-control')).toMatch(/immutable/);
     const created = await owner.client.raw('POST', '/api/tokens', {
       body: JSON.stringify({ description: 'cache', permissions: 'read' }),
       headers: { 'content-type': 'application/json' },

@@ -56,8 +56,12 @@ export async function createGroup(user: TestUser, name = 'Oficina Central', kind
  */
 export async function seedTickets(user: TestUser, db: string, count: number): Promise<void> {
   const customer = { _id: newId('Customer'), klass: 'Customer', name: 'Ana Silva' };
+  const start = Date.now();
   const tickets = Array.from({ length: count }, (_, i) => ({
     _id: newId('Ticket'),
+    // The first is the newest change: lists and the board show it first.
+    created_at: new Date(start - i * 1000).toISOString(),
+    updated_at: new Date(start - i * 1000).toISOString(),
     klass: 'Ticket',
     number: `1-${i + 1}`,
     title: `Ar-condicionado não gela ${i + 1}`,

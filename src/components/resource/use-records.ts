@@ -6,7 +6,9 @@ import { useErrorState } from '../use-error-state.ts';
 
 /**
  * Runs `load` against the replica and again whenever it changes (sync, another screen). `load`
- * must be stable for the same inputs (useCallback).
+ * must be stable for the same inputs (useCallback). `value` is this load's answer, undefined until
+ * it comes; `latest` is the last answer of any load, for a screen that keeps showing it while
+ * reading a little more (the board's next cards).
  */
 export function useReplicaQuery<T>(dbName: string, load: () => Promise<T>) {
   const [state, setState] = useState<{ load: () => Promise<T>; value: T } | null>(null);
@@ -25,7 +27,7 @@ export function useReplicaQuery<T>(dbName: string, load: () => Promise<T>) {
       stop();
     };
   }, [dbName, load, setError]);
-  return { value: state?.load === load ? state.value : undefined, error, setError };
+  return { value: state?.load === load ? state.value : undefined, latest: state?.value, error, setError };
 }
 
 /** The maps useRecordTitles returned once their ids were read: any other one is still being read. */

@@ -7,12 +7,34 @@ import { loadUser } from './api/load-user.ts';
 import { applyLocale } from './apply-locale.ts';
 import { lastSignedInUser, useSessionStore } from './session-store.ts';
 
-async function userLocale(user: PublicUser) {
-  try {
-    return (await getLocaleSetting(user._id)) ?? user.locale;
-  } catch {
-    return user.locale;
-  }
+/** What the server says of the person: null for a visitor. */
+type SessionReads = { user: PublicUser; setting: Locale | null } | null;
+
+/**
+ * The session, then the user and their saved language side by side: the session's name is the
+ * user's id, which names their personal database. A setting that cannot be read is null (the
+ * user's own field stands in).
+ */
+async function readSession(withSetting: boolean): Promise<SessionReads> {
+  const { userCtx } = await getSession();
+  if (!userCtx.name) return null;
+  const setting = withSetting ? getLocaleSetting(userCtx.name).catch(() => null) : Promise.resolve(null);
+  const user = await loadUser(userCtx.name);
+  return { user, setting: await setting };
+}
+
+/** The reads started by prefetchSession, for the first loadSession only. */
+let early: Promise<SessionReads> | null = null;
+
+/**
+ * Starts reading the session before the app's texts have arrived (main.tsx waits for them), so
+ * those round trips run beside the texts and the code instead of after them on a first visit.
+ */
+export function prefetchSession(): void {
+  if (early) return;
+  early = readSession(true);
+  // Its failure (offline) is loadSession's to handle; until then it is not unhandled.
+  early.catch(() => undefined);
 }
 
 /**
@@ -22,14 +44,16 @@ async function userLocale(user: PublicUser) {
  */
 export async function loadSession(picked: Locale | null = null): Promise<PublicUser | null> {
   const { signIn, signOut } = useSessionStore.getState();
+  const started = picked === null ? early : null;
+  early = null;
   try {
-    const { userCtx } = await getSession();
-    if (!userCtx.name) {
+    const read = await (started ?? readSession(picked === null));
+    if (!read) {
       signOut();
       return null;
     }
-    const user = await loadUser(userCtx.name);
-    const locale = picked ?? (await userLocale(user));
+    const { user, setting } = read;
+    const locale = picked ?? setting ?? user.locale;
     if (locale) await applyLocale(locale);
     // Saved in the background: failures saving a setting are swallowed (spec 000 §8).
     if (picked) void saveLocaleSetting(user._id, picked).catch(() => undefined);

@@ -38,6 +38,20 @@ export function pageHeaders(https: boolean, inlineScriptHashes: string[] = []): 
   });
 }
 
+/**
+ * What the build's hashed scripts, styles, fonts and images need: no type sniffing, no use by
+ * other sites. A page's policies (CSP, framing, referrer…) act only on documents and workers, so
+ * on these they would be ~800 bytes each of nothing, and a first visit fetches a hundred of them
+ * over HTTP/1.1, which does not compress headers.
+ */
+export function assetHeaders(): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    next();
+  };
+}
+
 export function dataHeaders(https: boolean): RequestHandler {
   const headers = helmet({
     ...COMMON,

@@ -8,10 +8,15 @@ import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale } from '../../domain/locale.ts';
 import type { AppContext } from '../context.ts';
-import { pageHeaders } from '../http/security-headers.ts';
+import { assetHeaders, pageHeaders } from '../http/security-headers.ts';
 import { readCookie, readSessionCookie } from '../http/session-cookie.ts';
 
 const ASSET = /\.(js|mjs|css|map|png|jpe?g|svg|ico|json|webmanifest|txt|woff2?|html)$/;
+/**
+ * Build files that are never a document or a worker: an SVG or HTML file can be opened as one, and
+ * a worker's script brings its own policy (`*.worker-<hash>.js`, as Vite names them).
+ */
+const SUBRESOURCE = /^\/assets\/(?![^/]*\.worker-)[^/]+\.(js|css|png|jpe?g|woff2?)$/;
 const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
@@ -79,7 +84,9 @@ export function pwaRoutes(ctx: AppContext, https: boolean): Router {
   const index = path.join(dist, 'index.html');
   const prerendered = readPrerendered(dist);
   const pages = [index, ...prerendered.map((page) => path.join(dist, 'prerendered', page.file))];
-  router.use(pageHeaders(https, inlineScriptHashes(pages)));
+  const forPages = pageHeaders(https, inlineScriptHashes(pages));
+  const forAssets = assetHeaders();
+  router.use((req, res, next) => (SUBRESOURCE.test(req.path) ? forAssets : forPages)(req, res, next));
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let file: string;

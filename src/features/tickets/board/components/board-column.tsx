@@ -1,9 +1,10 @@
-import { Box, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PouchDoc } from '../../../../data/pouch-api.ts';
 import type { TicketStatus } from '../../../../domain/modules/ticket/tickets.ts';
 import { visuallyHidden } from '../../../../components/visually-hidden.ts';
+import { COLUMN_PAGE } from '../api/list-board.ts';
 import { type CardInfo, DRAG_TYPE, TicketCard } from './ticket-card.tsx';
 
 /** The ticket being dragged, known to every column so each can say whether it takes it. */
@@ -27,11 +28,16 @@ interface BoardColumnProps {
   onMove: (ticketId: string, to: TicketStatus) => void;
   onDragStart: (ticket: PouchDoc) => void;
   onDragEnd: () => void;
+  /** Asks for the column's next cards (COLUMN_PAGE more). */
+  onShowMore: () => void;
+  /** True while cards asked for are being read. */
+  readingMore: boolean;
 }
 
 /** One status: its name and count, then its cards, newest change first; a drop target while dragging. */
 export function BoardColumn(props: BoardColumnProps) {
   const { accountId, status, tickets, count, info, saving, dragging, accepts, onMove, onDragStart, onDragEnd } = props;
+  const { onShowMore, readingMore } = props;
   const { t } = useTranslation();
   const headingId = useId();
   const [over, setOver] = useState(false);
@@ -152,9 +158,20 @@ export function BoardColumn(props: BoardColumnProps) {
             </Typography>
           )}
           {count !== null && count > tickets.length && (
-            <Typography variant="caption" color="text.secondary" sx={{ px: 1.5, pb: 1 }}>
-              {t('board.more', { count: count - tickets.length })}
-            </Typography>
+            <Stack sx={{ px: 1, pb: 1, alignItems: 'stretch' }}>
+              <Button
+                size="small"
+                onClick={onShowMore}
+                disabled={readingMore}
+                aria-describedby={headingId}
+                data-testid="board-show-more"
+              >
+                {t('board.showMore', { count: Math.min(COLUMN_PAGE, count - tickets.length) })}
+              </Button>
+              <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+                {t('board.more', { count: count - tickets.length })}
+              </Typography>
+            </Stack>
           )}
         </>
       )}

@@ -32,11 +32,13 @@ import {
   TICKET_STATUSES,
   type TicketStatus,
 } from '../../../../domain/modules/ticket/tickets.ts';
-import { type BoardColumn, countBoard, listBoard } from '../api/list-board.ts';
+import { type BoardColumn, COLUMN_PAGE, type ColumnLimits, countBoard, listBoard } from '../api/list-board.ts';
 import { assignTicket, moveTicket, MoveRefusedError } from '../api/move-ticket.ts';
 import { filtersFromParams, moveRefusal } from '../board-rules.ts';
 import { BoardColumn as ColumnView, type Dragging } from './board-column.tsx';
 import type { CardInfo } from './ticket-card.tsx';
+
+const NO_LIMITS: ColumnLimits = {};
 
 type Notice =
   | { kind: 'refused'; text: string }
@@ -89,8 +91,22 @@ export function BoardPage({ env }: { env: ResourceEnv }) {
   const filterKey = params.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the string stands for the params
   const filters = useMemo(() => filtersFromParams(params), [filterKey]);
-  const load = useCallback(() => listBoard(accountId, filters), [accountId, filters]);
-  const { value: loaded, error, setError } = useReplicaQuery(accountId, load);
+  // More cards asked for, per column, under these filters: other filters start the columns over.
+  const [asked, setAsked] = useState<{ filterKey: string; limits: ColumnLimits }>({ filterKey, limits: {} });
+  const limits = asked.filterKey === filterKey ? asked.limits : NO_LIMITS;
+  const load = useCallback(
+    () => listBoard(accountId, filters, limits).then((columns) => ({ filterKey, columns })),
+    [accountId, filters, filterKey, limits],
+  );
+  const { value, latest, error, setError } = useReplicaQuery(accountId, load);
+  // While a column's next cards are read, the cards already shown stay.
+  const loaded = (value ?? (latest?.filterKey === filterKey ? latest : undefined))?.columns;
+  const showMore = (status: TicketStatus) =>
+    setAsked(({ filterKey: key, limits: before }) => {
+      const current = key === filterKey ? before : NO_LIMITS;
+      return { filterKey, limits: { ...current, [status]: (current[status] ?? COLUMN_PAGE) + COLUMN_PAGE } };
+    });
+  const readingMore = value === undefined && loaded !== undefined;
   // Counted once the cards show (see countBoard), and again with every change.
   const cardsShown = loaded !== undefined;
   const count = useCallback(
@@ -300,6 +316,8 @@ export function BoardPage({ env }: { env: ResourceEnv }) {
               onMove={move}
               onDragStart={(ticket) => setDragging({ id: ticket._id, from: ticket.status })}
               onDragEnd={() => setDragging(null)}
+              onShowMore={() => showMore(status)}
+              readingMore={readingMore}
             />
           );
         })}

@@ -139,19 +139,22 @@ export function TicketCard({ accountId, ticket, info, saving, onMove, onDragStar
           >
             {t('board.moveTo')}
           </Button>
-          <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-            {targets.map((to) => (
-              <MenuItem
-                key={to}
-                onClick={() => {
-                  setAnchor(null);
-                  onMove(ticket, to);
-                }}
-              >
-                {t(`records.tickets.options.status.${to}`)}
-              </MenuItem>
-            ))}
-          </Menu>
+          {/* Made when opened: a closed menu on each of a board's cards still cost its popover's work. */}
+          {anchor && (
+            <Menu anchorEl={anchor} open onClose={() => setAnchor(null)}>
+              {targets.map((to) => (
+                <MenuItem
+                  key={to}
+                  onClick={() => {
+                    setAnchor(null);
+                    onMove(ticket, to);
+                  }}
+                >
+                  {t(`records.tickets.options.status.${to}`)}
+                </MenuItem>
+              ))}
+            </Menu>
+          )}
         </Box>
       )}
     </Card>

@@ -1,0 +1,6 @@
+// Imported first by main.tsx. Modules run in import order, and i18n.ts waits for the texts at its
+// top level, holding main.tsx's own code back: starting the session's reads here (the session,
+// then the user and their language) lets them travel while the texts and the code still load.
+import { prefetchSession } from '../features/accounts/load-session.ts';
+
+prefetchSession();
