@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDb } from '../../src/data/databases.ts';
 import { pendingCount } from '../../src/data/pending-writes.ts';
 import { saveRecord } from '../../src/data/records.ts';
-import { startLiveSync } from '../../src/data/sync.ts';
+import { PouchDB } from '../../src/data/pouch.ts';
+import { startLiveSync, syncOnce } from '../../src/data/sync.ts';
 import { type DatabaseSync, syncStatus, useSyncStore } from '../../src/data/sync-store.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { createGroup, ownerWithGroup, type TestUser } from '../support/factories.ts';
@@ -104,5 +105,48 @@ describe('live sync', () => {
     const after = syncStatus(name);
     setOnline(true);
     expect(syncStatus(name)).toEqual(after);
+  });
+
+  it('downloads each document once when a one-off sync and the live sync start together', async () => {
+    const remote = { origin: server.url, headers: { cookie: owner.client.cookieHeader } };
+    // The documents asked for by _bulk_get, as the server receives them.
+    let asked = 0;
+    const fetch = PouchDB.fetch;
+    PouchDB.fetch = (url: string | Request, opts?: RequestInit) => {
+      if (String(url).includes('/_bulk_get') && typeof opts?.body === 'string')
+        asked += (JSON.parse(opts.body) as { docs: unknown[] }).docs.length;
+      return fetch(url, opts);
+    };
+    // Either may start first: the group's first read (a one-off) or the shell's live sync.
+    const both = async (first: 'live' | 'one-off') => {
+      const name = await createGroup(owner, `Twice ${first}`);
+      const docs = Array.from({ length: 120 }, (_, i) => ({
+        _id: newId('Customer'),
+        klass: 'Customer',
+        name: `C${i}`,
+      }));
+      expect((await owner.client.post(`/db/${name}/_bulk_docs`, { docs })).status).toBe(201);
+      // The group's own documents (settings, membership, design documents) come too: each once.
+      const total = (await owner.client.get<{ doc_count: number }>(`/db/${name}`)).body.doc_count;
+      asked = 0;
+      let handle: ReturnType<typeof startLiveSync> | null = null;
+      try {
+        if (first === 'live') handle = startLiveSync(name, remote);
+        const once = syncOnce(name, remote);
+        handle ??= startLiveSync(name, remote);
+        await once;
+        await expect.poll(() => syncStatus(name).state, { timeout: 15_000 }).toBe('paused');
+        expect(await localDb(name).get(docs[119]!._id)).toMatchObject({ name: 'C119' });
+        expect(asked).toBe(total);
+      } finally {
+        handle?.cancel();
+      }
+    };
+    try {
+      await both('one-off');
+      await both('live');
+    } finally {
+      PouchDB.fetch = fetch;
+    }
   });
 });
