@@ -3,7 +3,7 @@
 // related records, counts and cards that come after the page's first rows keep their room.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { confirmUser, createGroup, registerUser, seedTickets } from '../support/factories.ts';
+import { ownerWithGroup, seedTickets } from '../support/factories.ts';
 import { newContext, PHONE, settled } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
@@ -37,9 +37,7 @@ async function shifted(page: Page): Promise<{ total: number; shifts: Array<{ val
 
 describe('layout stability on a first visit', () => {
   it('keeps the ticket list rows and the dashboard cards in place while names and counts arrive', async () => {
-    const owner = await registerUser(e2e.server.url, { locale: 'en' });
-    await confirmUser(e2e.server, owner);
-    const db = await createGroup(owner, 'Oficina Estável');
+    const { owner, db } = await ownerWithGroup(e2e.server, 'Oficina Estável', { locale: 'en' });
     await seedTickets(owner, db, 30);
 
     const visit = async (url: string, ready: string[]) => {

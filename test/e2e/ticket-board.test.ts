@@ -1,7 +1,7 @@
 // The board shows each column's newest cards first and the rest when asked, keeping the cards
 // already shown while it reads the next ones.
 import { describe, expect, it } from 'vitest';
-import { confirmUser, createGroup, registerUser, seedTickets } from '../support/factories.ts';
+import { ownerWithGroup, seedTickets } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
 import { DESKTOP, newContext, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
@@ -10,9 +10,7 @@ const e2e = e2eHarness();
 
 describe('ticket board', () => {
   it('shows a column’s first 12 cards, then the next ones when asked', async () => {
-    const owner = await registerUser(e2e.server.url, { locale: 'en' });
-    await confirmUser(e2e.server, owner);
-    const db = await createGroup(owner, 'Oficina do Quadro');
+    const { owner, db } = await ownerWithGroup(e2e.server, 'Oficina do Quadro', { locale: 'en' });
     await seedTickets(owner, db, 15);
 
     const context = await newContext(e2e.browser, e2e.server.url, DESKTOP);

@@ -95,12 +95,13 @@ export async function addMember(
   return { ...user, membershipId };
 }
 
-/** A confirmed user who created one group, on `server`: what most integration files start from. */
+/** A confirmed user (`user`: their fields, e.g. the language) who created one group, on `server`. */
 export async function ownerWithGroup<S extends MailingServer & { url: string }>(
   server: S,
   groupName: string,
+  user: Record<string, unknown> = {},
 ): Promise<{ owner: TestUser; db: string }> {
-  const owner = await registerUser(server.url);
+  const owner = await registerUser(server.url, user);
   await confirmUser(server, owner);
   return { owner, db: await createGroup(owner, groupName) };
 }
