@@ -284,7 +284,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
     settlePull = null;
     live.pulling = null;
   };
-  let waitingForOneOff = false;
+  let waitedForOneOff = false;
 
   const counts = refreshPendingAfterChanges(name, local);
   const localChanges = local.changes({ since: 'now', live: true }).on('change', counts.changed);
@@ -309,18 +309,17 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
       return;
     }
     store.update(name, { state: 'syncing' });
-    // A one-off sync of this database is pulling: the same changes would come down twice.
-    const oneOff = oneOffSyncs.get(name);
+    // A one-off sync of this database is pulling as the live sync first starts (a first visit:
+    // the group's first read): the same changes would come down twice. Waited for once only, so
+    // screens refreshing one after another never keep the live sync from starting.
+    const oneOff = waitedForOneOff ? undefined : oneOffSyncs.get(name);
+    waitedForOneOff = true;
     if (oneOff) {
-      if (!waitingForOneOff) {
-        waitingForOneOff = true;
-        void oneOff
-          .catch(() => undefined)
-          .then(() => {
-            waitingForOneOff = false;
-            if (!replication) start();
-          });
-      }
+      void oneOff
+        .catch(() => undefined)
+        .then(() => {
+          if (!replication) start();
+        });
       return;
     }
     live.pulling = {

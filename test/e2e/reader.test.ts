@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readerItemId } from '../../src/server/reader/item-id.ts';
-import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { confirmUser, createGroup, ownerWithGroup, registerUser } from '../support/factories.ts';
 import { FeedServer, rss } from '../support/feed-server.ts';
 import { AppPage } from './support/app-page.ts';
 import { newContext, PHONE, screenshots } from './support/browser.ts';
@@ -109,6 +109,59 @@ describe('the feed reader', () => {
       'rsb-',
     );
     expect(stored).toMatchObject([{ url: `${site}feed.xml`, website_url: site, title: 'Boletins Springer' }]);
+    await context.close();
+  });
+
+  it('fills a page not yet full as items arrive, and keeps a page someone acted on as it is', async () => {
+    const { owner, db } = await ownerWithGroup(e2e.server, 'Chegadas', { locale: 'en' }, 'exoreader');
+    const { ids, subscription } = await seed(db, owner.id, 'Midea', 2);
+    /** An item the server fetched later than the others (newest first on the page). */
+    const arrive = async (n: number) => {
+      const id = readerItemId(subscription, `late-${n}`);
+      const now = new Date().toISOString();
+      await e2e.server.ctx.store.put(db, {
+        _id: id,
+        klass: 'ReaderItem',
+        subscription_id: subscription,
+        title: `Midea late ${n}`,
+        url: `https://maker.example/late/${n}`,
+        point_at: new Date(Date.UTC(2026, 10, 2, 8, n)).toISOString(),
+        content: '<p>Late.</p>',
+        content_type: 'html',
+        read: false,
+        starred: false,
+        created_at: now,
+        updated_at: now,
+      });
+      return id;
+    };
+
+    const context = await newContext(e2e.browser, e2e.server.url);
+    await context.addCookies(owner.client.browserCookies());
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    await page.goto(`/account/${db}/reader_items`);
+    await card(page, ids[1]!).waitFor();
+    const unread = (count: number) => page.getByLabel(app.t('reader.unreadCount_other', { count })).first();
+
+    // Nobody has acted on the page: an item coming down with a later sync joins it.
+    const first = await arrive(1);
+    await card(page, first).waitFor();
+    expect(await page.locator('[data-item]').count()).toBe(3);
+
+    // Once an item is marked read, the page stays as it is (nothing moves under the finger)...
+    await card(page, ids[0]!)
+      .getByRole('button', { name: /^Read “/ })
+      .click();
+    await expect.poll(() => card(page, ids[0]!).getAttribute('data-read')).toBe('true');
+    const second = await arrive(2);
+    await unread(3).waitFor({ state: 'attached' });
+    expect(await card(page, second).count()).toBe(0);
+    expect(await card(page, ids[0]!).count()).toBe(1);
+    // ...until refreshed: the new item, and the read one gone from the unread.
+    await page.getByRole('button', { name: app.t('reader.refresh') }).click();
+    await card(page, second).waitFor();
+    await expect.poll(() => card(page, ids[0]!).count()).toBe(0);
     await context.close();
   });
 

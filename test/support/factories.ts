@@ -95,13 +95,14 @@ export async function addMember(
   return { ...user, membershipId };
 }
 
-/** A confirmed user (`user`: their fields, e.g. the language) who created one group, on `server`. */
+/** A confirmed user (`user`: their fields, e.g. the language) who created one group (of `kind`), on `server`. */
 export async function ownerWithGroup<S extends MailingServer & { url: string }>(
   server: S,
   groupName: string,
   user: Record<string, unknown> = {},
+  kind?: string,
 ): Promise<{ owner: TestUser; db: string }> {
   const owner = await registerUser(server.url, user);
   await confirmUser(server, owner);
-  return { owner, db: await createGroup(owner, groupName) };
+  return { owner, db: await createGroup(owner, groupName, kind) };
 }

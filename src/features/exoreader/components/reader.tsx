@@ -2,7 +2,8 @@
 // ten items a page, items opened in place, marks and stars saved on the device (offline too) and
 // synced later, and keys for one-handed and keyboard reading. The page's items stay listed while
 // being read (an item marked read does not vanish from "unread" under the finger); the list is
-// computed again when the filter, the page or "refresh" asks.
+// computed again when the filter, the page or "refresh" asks, and as items arrive on a page not
+// yet full that nobody has acted on.
 import HelpIcon from '@mui/icons-material/KeyboardOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import AddIcon from '@mui/icons-material/Add';
@@ -81,13 +82,23 @@ export function Reader({ env }: { env: ResourceEnv }) {
   const loadSources = useCallback(() => readSources(env.accountId), [env.accountId]);
   const { value: sources } = useReplicaQuery(env.accountId, loadSources);
 
-  // A page with items stays as it is while being read, until refreshed or left; an empty one
-  // fills in as items arrive (the first fetch after subscribing, a sync): read again with them.
-  const arrivals = listing?.total === 0 ? sources : null;
+  // A page stays as it is once the person acts on its items (opens, marks, stars), until refreshed
+  // or left; until then a page not yet full fills in as items arrive (the first fetch after
+  // subscribing comes down in several sync batches: a page read between two kept only the first).
+  const touched = useRef<string | null>(null);
+  // The read whose page is shown (filter and refresh): an arrival does not replace it once touched.
+  const shownRead = useRef<string | null>(null);
+  const arrivals = listing !== null && listing.total < FEED_PAGE_SIZE ? sources : null;
   useEffect(() => {
+    const read = `${filterKey} ${refreshTick}`;
+    if (shownRead.current === read && touched.current === filterKey) return;
     let live = true;
     readFeedIds(env.accountId, parseFeedFilter(new URLSearchParams(filterKey))).then(
-      (found) => live && setListing({ key: filterKey, ...found }),
+      (found) => {
+        if (!live) return;
+        shownRead.current = read;
+        setListing({ key: filterKey, ...found });
+      },
       (caught: unknown) => live && setError(caught),
     );
     return () => {
@@ -107,9 +118,11 @@ export function Reader({ env }: { env: ResourceEnv }) {
   };
 
   const act = (item: ReaderItem, action: ItemAction) => {
+    touched.current = filterKey;
     changeItem(env, item, action).catch(setError);
   };
   const toggle = (item: ReaderItem) => {
+    touched.current = filterKey;
     if (openId === item._id) return setOpenId(null);
     setOpenId(item._id);
     if (!item.read && marksReadOnOpening(env.settings)) act(item, 'read');
