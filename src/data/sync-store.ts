@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { shallow } from 'zustand/shallow';
 
 export type SyncState = 'idle' | 'syncing' | 'paused' | 'offline' | 'error';
 
@@ -38,30 +39,16 @@ const EMPTY: DatabaseSync = {
   error: null,
 };
 
-/** Equal values, arrays and error objects compared by their contents. */
-function same(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    const keys = Object.keys(a);
-    const other = b as Record<string, unknown>;
-    return (
-      keys.length === Object.keys(b).length && keys.every((k) => Object.is((a as Record<string, unknown>)[k], other[k]))
-    );
-  }
-  return false;
-}
-
 export const useSyncStore = create<SyncStore>()((set) => ({
   online: globalThis.navigator?.onLine ?? true,
   databases: {},
   setOnline: (online) => set((s) => (s.online === online ? s : { online })),
-  // A patch that changes nothing leaves the state as it is, so no screen draws again: during a
-  // pull the counts are read again and again and mostly come back the same.
+  // A patch that changes nothing (arrays and errors equal by their contents) leaves the state as it
+  // is, so no screen draws again: during a pull the counts are read again and again, mostly the same.
   update: (name, patch) =>
     set((s) => {
       const current = s.databases[name];
-      if (current && Object.entries(patch).every(([key, value]) => same(current[key as keyof DatabaseSync], value)))
+      if (current && Object.entries(patch).every(([key, value]) => shallow(current[key as keyof DatabaseSync], value)))
         return s;
       return { databases: { ...s.databases, [name]: { ...(current ?? EMPTY), ...patch } } };
     }),

@@ -36,22 +36,36 @@ async function seed(db: string, owner: string, title: string, count: number) {
     created_by: owner,
     updated_by: owner,
   });
-  const items = Array.from({ length: count }, (_, i) => ({
-    _id: readerItemId(subscription, `guid-${i}`),
+  const items = Array.from({ length: count }, (_, i) =>
+    readerItem(subscription, `guid-${i}`, {
+      title: `${title} bulletin ${i + 1}`,
+      url: `https://maker.example/bulletins/${i + 1}`,
+      point_at: new Date(Date.UTC(2026, 10, 1, 8, i)).toISOString(),
+      content: `<p>Bulletin <strong>${i + 1}</strong>: check the relay.</p><script>window.pwned = true</script>`,
+    }),
+  );
+  await e2e.server.ctx.store.must(`/${db}/_bulk_docs`, { method: 'POST', body: { docs: items } });
+  return { subscription, ids: items.map((item) => item._id).reverse() };
+}
+
+/** An unread item of `subscription`, as the fetcher writes it. */
+function readerItem(
+  subscription: string,
+  guid: string,
+  fields: { title: string; url: string; point_at: string; content: string },
+) {
+  const now = new Date().toISOString();
+  return {
+    _id: readerItemId(subscription, guid),
     klass: 'ReaderItem',
     subscription_id: subscription,
-    title: `${title} bulletin ${i + 1}`,
-    url: `https://maker.example/bulletins/${i + 1}`,
-    point_at: new Date(Date.UTC(2026, 10, 1, 8, i)).toISOString(),
-    content: `<p>Bulletin <strong>${i + 1}</strong>: check the relay.</p><script>window.pwned = true</script>`,
+    ...fields,
     content_type: 'html',
     read: false,
     starred: false,
     created_at: now,
     updated_at: now,
-  }));
-  await e2e.server.ctx.store.must(`/${db}/_bulk_docs`, { method: 'POST', body: { docs: items } });
-  return { subscription, ids: items.map((item) => item._id).reverse() };
+  };
 }
 
 const card = (page: Page, id: string) => page.locator(`[data-item="${id}"]`);
@@ -117,23 +131,14 @@ describe('the feed reader', () => {
     const { ids, subscription } = await seed(db, owner.id, 'Midea', 2);
     /** An item the server fetched later than the others (newest first on the page). */
     const arrive = async (n: number) => {
-      const id = readerItemId(subscription, `late-${n}`);
-      const now = new Date().toISOString();
-      await e2e.server.ctx.store.put(db, {
-        _id: id,
-        klass: 'ReaderItem',
-        subscription_id: subscription,
+      const item = readerItem(subscription, `late-${n}`, {
         title: `Midea late ${n}`,
         url: `https://maker.example/late/${n}`,
         point_at: new Date(Date.UTC(2026, 10, 2, 8, n)).toISOString(),
         content: '<p>Late.</p>',
-        content_type: 'html',
-        read: false,
-        starred: false,
-        created_at: now,
-        updated_at: now,
       });
-      return id;
+      await e2e.server.ctx.store.put(db, item);
+      return item._id;
     };
 
     const context = await newContext(e2e.browser, e2e.server.url);

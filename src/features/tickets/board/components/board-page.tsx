@@ -92,7 +92,7 @@ export function BoardPage({ env }: { env: ResourceEnv }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the string stands for the params
   const filters = useMemo(() => filtersFromParams(params), [filterKey]);
   // More cards asked for, per column, under these filters: other filters start the columns over.
-  const [asked, setAsked] = useState<{ filterKey: string; limits: ColumnLimits }>({ filterKey, limits: {} });
+  const [asked, setAsked] = useState<{ filterKey: string; limits: ColumnLimits }>({ filterKey, limits: NO_LIMITS });
   const limits = asked.filterKey === filterKey ? asked.limits : NO_LIMITS;
   const load = useCallback(
     () => listBoard(accountId, filters, limits).then((columns) => ({ filterKey, columns })),
