@@ -3,8 +3,7 @@
 import isEmail from 'validator/lib/isEmail.js';
 import { FIELD_MESSAGES as M, FieldErrors } from './errors.ts';
 import { isLocale } from './locale.ts';
-import { TOKEN_PERMISSIONS } from './permissions.ts';
-import { PASSWORD_MIN_LENGTH } from './user.ts';
+import { PASSWORD_MIN_LENGTH, TOKEN_PERMISSIONS } from './user.ts';
 
 const MAX_NAME = 100;
 const MAX_EMAIL = 254;

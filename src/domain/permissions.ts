@@ -7,10 +7,8 @@ import { ADMIN_ONLY_KLASSES } from './groups.ts';
 import { judgeRecordDelete, judgeRecordWrite, type RuleContext, specOfKlass } from './records/index.ts';
 import { isLocale } from './locale.ts';
 import { sameValue } from './merge.ts';
+import type { TokenPermission } from './user.ts';
 import { MODULE_SERVER_DOC_IDS, MODULE_SERVER_KLASSES, moduleUpdateHandlers } from './modules/index.ts';
-
-export const TOKEN_PERMISSIONS = ['read', 'write'] as const;
-export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];
 
 export interface Actor {
   name: string;

@@ -1,6 +1,10 @@
 // The user as the spec's `_users` documents describe it, and the rules around e-mail confirmation.
 import type { Locale } from './locale.ts';
 
+/** What a user token may do (a signed-in person may do everything their roles allow). */
+export const TOKEN_PERMISSIONS = ['read', 'write'] as const;
+export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];
+
 export interface PublicUser {
   _id: string;
   _rev?: string;

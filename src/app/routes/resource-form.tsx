@@ -1,13 +1,13 @@
 import { ErrorPage } from '../../components/error-page.tsx';
 import { ResourceFormPage } from '../../components/resource/resource-form-page.tsx';
-import { RESOURCE_MODULES } from '../feature-modules.ts';
+import { RECORD_MODULES } from '../record-modules.ts';
 import { useResourceRoute } from '../use-resource-env.ts';
 
 /** resources#new and resources#edit (with a record id). */
 export default function ResourceFormRoute() {
   const { spec, env, recordId } = useResourceRoute();
   if (!spec) return <ErrorPage code="not_found" />;
-  const module = RESOURCE_MODULES[spec.resource];
+  const module = RECORD_MODULES[spec.resource];
   return (
     <ResourceFormPage
       key={`${spec.resource}/${recordId}`}

@@ -1,12 +1,12 @@
 import { ErrorPage } from '../../components/error-page.tsx';
 import { ResourceShowPage } from '../../components/resource/resource-show-page.tsx';
-import { RESOURCE_MODULES } from '../feature-modules.ts';
+import { RECORD_MODULES } from '../record-modules.ts';
 import { useResourceRoute } from '../use-resource-env.ts';
 
 export default function ResourceShowRoute() {
   const { spec, env, recordId } = useResourceRoute();
   if (!spec) return <ErrorPage code="not_found" />;
-  const module = RESOURCE_MODULES[spec.resource];
+  const module = RECORD_MODULES[spec.resource];
   return (
     <ResourceShowPage
       key={recordId}

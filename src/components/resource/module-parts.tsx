@@ -1,7 +1,9 @@
 // What a module's screens add to the generic ones (src/components/resource) and to the group's
 // shell: parts of resource screens by resource, a navbar item, dashboard and admin cards, and an
-// effect while its group is open. Each module exports one from src/features/<module>/module.tsx;
-// the app composes them (src/app/feature-modules.ts) and never names a module itself.
+// effect while its group is open. Each module exports one from src/features/<module>/module.tsx,
+// with the parts of its lists; the parts of its record screens (show, new, edit), which a
+// dashboard or a list never needs, come from src/features/<module>/record-parts.tsx. The app
+// composes them (src/app/feature-modules.ts, record-modules.ts) and never names a module itself.
 import { type ComponentType, Fragment, type ReactNode } from 'react';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import type { ResourceEnv, ResourceHooks } from './resource-env.ts';
@@ -99,6 +101,7 @@ export interface DashboardCardsProps {
 export interface FeatureModule {
   /** The module's kind (src/domain/modules). */
   kind: string;
+  /** Parts of the lists (indexActions); the record screens' are the module's record-parts.tsx. */
   parts?: ModuleParts;
   /** Beside the sync status in the navbar, while a group of this kind is open. */
   NavbarItem?: ComponentType<{ accountId: string }>;

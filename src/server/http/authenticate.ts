@@ -3,7 +3,8 @@
 // next request; open change feeds are judged again when any of them changes (open-feeds.ts).
 import type { Request, Response } from 'express';
 import { MESSAGES } from '../../domain/errors.ts';
-import type { Actor, TokenPermission } from '../../domain/permissions.ts';
+import type { Actor } from '../../domain/permissions.ts';
+import type { TokenPermission } from '../../domain/user.ts';
 import { confirmationExpired } from '../../domain/user.ts';
 import type { AppContext } from '../context.ts';
 import { resolveToken } from '../services/tokens.ts';

@@ -2,7 +2,7 @@
 // the bearer value is `<tok-id>.<secret>`, so a request finds its token by id without any index.
 import { validateTokenForm } from '../../domain/account-forms.ts';
 import { isId, newId } from '../../domain/ids.ts';
-import type { TokenPermission } from '../../domain/permissions.ts';
+import type { TokenPermission } from '../../domain/user.ts';
 import { type AppContext, USERS_DB } from '../context.ts';
 import { notFound, unprocessable } from '../http/http-error.ts';
 import type { CouchDoc } from '../store/couch-client.ts';

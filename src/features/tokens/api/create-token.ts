@@ -1,5 +1,5 @@
 import { request } from '../../../data/http-client.ts';
-import type { TokenPermission } from '../../../domain/permissions.ts';
+import type { TokenPermission } from '../../../domain/user.ts';
 import type { UserToken } from './list-tokens.ts';
 
 /** `token` is the secret itself; the server shows it in this answer only. */

@@ -1,5 +1,5 @@
 import { request } from '../../../data/http-client.ts';
-import type { TokenPermission } from '../../../domain/permissions.ts';
+import type { TokenPermission } from '../../../domain/user.ts';
 
 export interface UserToken {
   id: string;

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { useForm } from '../../../components/use-form-errors.ts';
 import { validateTokenForm } from '../../../domain/account-forms.ts';
-import { TOKEN_PERMISSIONS, type TokenPermission } from '../../../domain/permissions.ts';
+import { TOKEN_PERMISSIONS, type TokenPermission } from '../../../domain/user.ts';
 import { createToken, type CreatedToken } from '../api/create-token.ts';
 
 const FIELDS = ['description', 'permissions'] as const;
