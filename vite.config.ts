@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MODULES } from './src/domain/modules/index.ts';
@@ -14,6 +14,41 @@ import { RESOURCES } from './src/domain/records/index.ts';
 import { designDocsFor } from './src/server/store/design-docs.ts';
 import type { prerender as PrerenderFn } from './src/app/prerender.tsx';
 import { THEME_SCRIPT } from './src/app/theme-script.ts';
+import { ENTRY_STAGE, loadStages, type StageRoots } from './src/app/load-stages.ts';
+
+// The stages of a visit, each one file of code (src/app/load-stages.ts): the public pages, and a
+// group's first screens (its layout and the signed-in shell, the dashboard, the lists).
+const LOAD_STAGES: StageRoots = [
+  [
+    'public',
+    ['home', 'user-login', 'user-register', 'confirm-new', 'confirm-token', 'password-new', 'password-token']
+      .concat(['not-found', 'error'])
+      .map((page) => `/src/app/routes/${page}.tsx`),
+  ],
+  [
+    'group',
+    [
+      '/src/app/group-layout.tsx',
+      '/src/app/signed-in-shell.tsx',
+      '/src/app/routes/account-dashboard.tsx',
+      '/src/app/routes/resource-index.tsx',
+      '/src/data/warm-replica.ts',
+    ],
+  ],
+];
+
+function stageGroups(): Rolldown.CodeSplittingGroup[] {
+  let stageOf: ((id: string) => string | null) | undefined;
+  const stages = [ENTRY_STAGE, ...LOAD_STAGES.map(([stage]) => stage)];
+  return stages.map((stage, index) => ({
+    debugName: `${stage} stage`,
+    priority: stages.length - index,
+    name: (id, ctx) => {
+      stageOf ??= loadStages((module) => ctx.getModuleInfo(module), LOAD_STAGES);
+      return stageOf(id) === stage ? stage : null;
+    },
+  }));
+}
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -115,21 +150,31 @@ function themeScript(): Plugin {
 const EARLY_EVENTS = `(function(){var q=[];function h(e){var t=e.target;if(!(t instanceof Element))return;var el=e.type==='submit'?t:t.closest('button,[role=button],[role=combobox],input[type=checkbox],input[type=radio],input[type=submit]');if(!el)return;e.preventDefault();e.stopPropagation();q.push({type:e.type,el:el,submitter:e.submitter||null})}document.addEventListener('click',h,true);document.addEventListener('submit',h,true);window.__earlyEvents=function(){document.removeEventListener('click',h,true);document.removeEventListener('submit',h,true);var r=q;q=[];return r}})()`;
 
 /**
- * A page rendered ahead is whole without its scripts: they are asked for once it is drawn, not
- * beside the first paint's bytes (on a slow link, ~270 KB of code would otherwise share the line
- * with the page a visitor is waiting to see). An inline script, allowed by its hash in the CSP.
+ * A page is drawn without waiting for its scripts (the boot bar, or a page rendered ahead, whole
+ * without them): they are asked for once it is drawn, not beside the first paint's bytes (on a
+ * slow link, the app's code would otherwise share the line with the page a person is waiting to
+ * see). An inline script, allowed by its hash in the CSP; at the latest a second on (a tab opened
+ * behind paints nothing).
  */
-function deferScripts(html: string): string {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
-  if (!entry) throw new Error('index.html has no module script');
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  let page = html.replace(entry[0], '');
-  for (const [tag] of preloads) page = page.replace(tag, '');
-  const files = JSON.stringify([...preloads.map(([, href]) => href), entry[1]]);
-  const boot = `requestAnimationFrame(function(){setTimeout(function(){var f=${files},last=f.pop();f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;l.crossOrigin='';document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=last;s.crossOrigin='';document.head.appendChild(s)})})`;
-  return page
-    .replace('</head>', `<script>${EARLY_EVENTS}</script></head>`)
-    .replace('</body>', `<script>${boot}</script></body>`);
+function loadScriptsAfterPaint(): Plugin {
+  return {
+    name: 'moneta-scripts-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const scripts = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)];
+        if (!scripts.length) throw new Error('index.html has no module script');
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let page = html;
+        for (const [tag] of [...scripts, ...preloads]) page = page.replace(tag, '');
+        const add = (tag: string, attribute: string, files: RegExpExecArray[], extra: string) =>
+          `${JSON.stringify(files.map(([, href]) => href))}.forEach(function(h){var e=document.createElement('${tag}');${extra}e.${attribute}=h;e.crossOrigin='';document.head.appendChild(e)});`;
+        const boot = `(function(){var done=0;function go(){if(done++)return;${add('link', 'href', preloads, "e.rel='modulepreload';")}${add('script', 'src', scripts, "e.type='module';e.async=false;")}}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(go,1000)})()`;
+        return page.replace('</body>', `<script>${boot}</script></body>`);
+      },
+    },
+  };
 }
 
 /** A step run once the build's files are written, on its output directory, in plugin order. */
@@ -166,7 +211,10 @@ function prerenderPages(): Plugin {
       const resources = Object.fromEntries(
         [...builtLocales].map(([file, json]) => [file.split('/')[0]!, { translation: JSON.parse(json) }]),
       );
-      const template = deferScripts(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+      const template = readFileSync(path.join(outDir, 'index.html'), 'utf8').replace(
+        '</head>',
+        `<script>${EARLY_EVENTS}</script></head>`,
+      );
       const dir = path.join(outDir, 'prerendered');
       mkdirSync(dir, { recursive: true });
       const list = [];
@@ -260,6 +308,7 @@ export default defineConfig({
   plugins: [
     react(),
     themeScript(),
+    loadScriptsAfterPaint(),
     couchViews(),
     pageTable(),
     versionFile(),
@@ -281,7 +330,12 @@ export default defineConfig({
     precompress(),
   ],
   // No source maps: they would publish the source, and nobody reads them in the field.
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: { output: { codeSplitting: { groups: stageGroups() } } },
+  },
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [

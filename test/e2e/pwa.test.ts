@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { entryScript } from '../support/built-page.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { AppPage } from './support/app-page.ts';
 import { launchProfile, screenshots } from './support/browser.ts';
@@ -36,8 +37,6 @@ function cachedUrls(page: Page, cacheName: string): Promise<string[]> {
     return requests.map((r) => new URL(r.url).pathname + new URL(r.url).search);
   }, cacheName);
 }
-
-const scriptSrc = (html: string) => /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
 
 describe('the installable app', () => {
   it('is installable, opens offline, and offers a newly deployed version', async () => {
@@ -108,9 +107,11 @@ describe('the installable app', () => {
     await page.getByText(app.t('newVersion.message')).waitFor();
     await screenshots(page, 'update-available');
     await page.getByRole('button', { name: app.t('newVersion.reload') }).click();
-    const expected = scriptSrc(readFileSync(path.join(nextBuild, 'index.html'), 'utf8'));
+    const expected = entryScript(readFileSync(path.join(nextBuild, 'index.html'), 'utf8'));
     await expect
-      .poll(() => page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src')))
+      .poll(() =>
+        page.evaluate(() => [...document.querySelectorAll('script[type="module"]')].at(-1)?.getAttribute('src')),
+      )
       .toBe(expected);
     expect(await page.getByText(app.t('newVersion.message')).count()).toBe(0);
     await context.close();

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { entryScript } from '../support/built-page.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { registerUser } from '../support/factories.ts';
@@ -58,7 +59,7 @@ describe('the built app', () => {
   it('goes out precompressed as the browser accepts, with the original type, and without source maps', async () => {
     // A client route the build did not render ahead: the app's own page.
     const page = await get('/user/register');
-    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(page.body.toString())?.[1];
+    const script = entryScript(page.body.toString());
     expect(script).toMatch(/^\/assets\/.+\.js$/);
     const plain = await get(script!);
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { loadStages, type StageModule, type StageRoots } from './load-stages.ts';
+
+const LIB = '/p/node_modules/@ui/kit';
+
+/** A module graph from `importer -> imported` pairs, with each module's code. */
+function graph(edges: Array<[string, string]>, code: Record<string, string> = {}, entry = '/p/src/main.tsx') {
+  const modules = new Map<string, StageModule & { importers: string[] }>();
+  const at = (id: string) => {
+    if (!modules.has(id)) modules.set(id, { isEntry: id === entry, importers: [], code: code[id] ?? '' });
+    return modules.get(id)!;
+  };
+  for (const [importer, imported] of edges) {
+    at(importer);
+    at(imported).importers.push(importer);
+  }
+  return (id: string) => modules.get(id) ?? null;
+}
+
+const ROOTS: StageRoots = [
+  ['public', ['/src/login.tsx']],
+  ['group', ['/src/dashboard.tsx', '/src/list.tsx']],
+];
+
+describe('load stages', () => {
+  it('puts a module in the first stage whose root reaches it, the entry’s first, and leaves the rest', () => {
+    const stageOf = loadStages(
+      graph([
+        ['/p/src/main.tsx', '/p/src/shell.tsx'],
+        ['/p/src/login.tsx', '/p/src/form.tsx'],
+        ['/p/src/dashboard.tsx', '/p/src/form.tsx'],
+        ['/p/src/dashboard.tsx', '/p/src/cards.tsx'],
+        ['/p/src/list.tsx', '/p/src/shell.tsx'],
+        ['/p/src/board.tsx', '/p/src/cards.tsx'],
+        ['/p/src/board.tsx', '/p/src/columns.tsx'],
+      ]),
+      ROOTS,
+    );
+    expect(stageOf('/p/src/shell.tsx')).toBe('app');
+    expect(stageOf('/p/src/form.tsx')).toBe('public');
+    expect(stageOf('/p/src/cards.tsx')).toBe('group');
+    expect(stageOf('/p/src/dashboard.tsx')).toBe('group');
+    // Only a later screen needs it: the bundler's own split.
+    expect(stageOf('/p/src/columns.tsx')).toBeNull();
+  });
+
+  it('walks through a library’s index only towards the modules importing the part in question', () => {
+    const stageOf = loadStages(
+      graph(
+        [
+          [`${LIB}/index.mjs`, `${LIB}/Button/index.mjs`],
+          [`${LIB}/index.mjs`, `${LIB}/Table/index.mjs`],
+          [`${LIB}/index.mjs`, `${LIB}/Chip/index.mjs`],
+          [`${LIB}/Button/index.mjs`, `${LIB}/Button/Button.mjs`],
+          [`${LIB}/Table/index.mjs`, `${LIB}/Table/Table.mjs`],
+          [`${LIB}/Chip/index.mjs`, `${LIB}/Chip/Chip.mjs`],
+          // A part of the library using another part, through its folder's index.
+          [`${LIB}/Chip/Chip.mjs`, `${LIB}/Button/index.mjs`],
+          ['/p/src/main.tsx', `${LIB}/index.mjs`],
+          ['/p/src/dashboard.tsx', `${LIB}/index.mjs`],
+          ['/p/src/board.tsx', `${LIB}/index.mjs`],
+          ['/p/src/board.tsx', `${LIB}/Chip/index.mjs`],
+        ],
+        {
+          '/p/src/main.tsx': 'import { Box, Button as B } from "@ui/kit";',
+          '/p/src/dashboard.tsx': 'import {\n  Table,\n  TableRow\n} from "@ui/kit";',
+          '/p/src/board.tsx': 'import { Tab } from "@ui/kit";\nimport Chip from "@ui/kit/Chip";',
+        },
+      ),
+      ROOTS,
+    );
+    expect(stageOf(`${LIB}/Button/Button.mjs`)).toBe('app');
+    expect(stageOf(`${LIB}/Table/Table.mjs`)).toBe('group');
+    // "Tab" is not "Table", and the board's path import is not a root's.
+    expect(stageOf(`${LIB}/Chip/Chip.mjs`)).toBeNull();
+  });
+});
