@@ -16,8 +16,9 @@ import type { prerender as PrerenderFn } from './src/app/prerender.tsx';
 import { THEME_SCRIPT } from './src/app/theme-script.ts';
 import { ENTRY_STAGE, loadStages, type StageRoots } from './src/app/load-stages.ts';
 
-// The stages of a visit, each one file of code (src/app/load-stages.ts): the public pages, and a
-// group's first screens (its layout and the signed-in shell, the dashboard, the lists).
+// The stages of a visit, each one file of code (src/app/load-stages.ts): the public pages; the
+// group's replica; what every group page needs (its layout, the signed-in shell); the group's
+// first screens (the dashboard, the lists). A module's own page (the board) comes after the third.
 const LOAD_STAGES: StageRoots = [
   [
     'public',
@@ -25,16 +26,10 @@ const LOAD_STAGES: StageRoots = [
       .concat(['not-found', 'error'])
       .map((page) => `/src/app/routes/${page}.tsx`),
   ],
-  [
-    'group',
-    [
-      '/src/app/group-layout.tsx',
-      '/src/app/signed-in-shell.tsx',
-      '/src/app/routes/account-dashboard.tsx',
-      '/src/app/routes/resource-index.tsx',
-      '/src/data/warm-replica.ts',
-    ],
-  ],
+  // Opened beside the session check on a group page (src/app/router.tsx): PouchDB and the replica.
+  ['replica', ['/src/data/warm-replica.ts']],
+  ['group', ['/src/app/group-layout.tsx', '/src/app/signed-in-shell.tsx']],
+  ['lists', ['/src/app/routes/account-dashboard.tsx', '/src/app/routes/resource-index.tsx']],
 ];
 
 function stageGroups(): Rolldown.CodeSplittingGroup[] {
