@@ -161,7 +161,12 @@ try {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
     };
-    const result = await lighthouse(`${server.url}${page.url(db)}`, flags, desktop ? desktopConfig : undefined);
+    let result = await lighthouse(`${server.url}${page.url(db)}`, flags, desktop ? desktopConfig : undefined);
+    // A trace Lighthouse failed to record (NO_NAVSTART now and then): it asks to be run again.
+    for (let retry = 0; retry < 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) {
+      console.log(`${page.name}: ${result.lhr.runtimeError.code}, run again`);
+      result = await lighthouse(`${server.url}${page.url(db)}`, flags, desktop ? desktopConfig : undefined);
+    }
     if (!result) throw new Error(`lighthouse gave no result for ${page.name}`);
     if (result.lhr.runtimeError) throw new Error(`${page.name}: ${result.lhr.runtimeError.message}`);
     if (process.env.BENCH_DETAIL) detail(page.name, desktop, result.lhr);
