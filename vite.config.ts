@@ -22,9 +22,17 @@ import { ENTRY_STAGE, loadStages, type StageRoots } from './src/app/load-stages.
 const LOAD_STAGES: StageRoots = [
   [
     'public',
-    ['home', 'user-login', 'user-register', 'confirm-new', 'confirm-token', 'password-new', 'password-token']
-      .concat(['not-found', 'error'])
-      .map((page) => `/src/app/routes/${page}.tsx`),
+    [
+      'home',
+      'user-login',
+      'user-register',
+      'confirm-new',
+      'confirm-token',
+      'password-new',
+      'password-token',
+      'not-found',
+      'error',
+    ].map((page) => `/src/app/routes/${page}.tsx`),
   ],
   // Opened beside the session check on a group page (src/app/router.tsx): PouchDB and the replica.
   ['replica', ['/src/data/warm-replica.ts']],

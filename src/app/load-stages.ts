@@ -2,10 +2,10 @@
 // splits the code into one file per set of pages sharing it: a group's first visit asked for ~120
 // files (a button, a hook, a list item each), and over HTTP/1.1 each costs a round trip on a slow
 // line and about half a kilobyte of headers. Here the code is put in one file per stage of a
-// visit instead: what the app needs to start (`app`), what the public pages add (`public`), what
-// a group's first screens add (`group`: its layout, the dashboard, the lists). What only a later
-// screen needs (a record's page, the board, a print page) is left to the bundler's own split and
-// comes when that screen is opened.
+// visit instead: what the app needs to start (`app`), then the stages vite.config.ts lists (the
+// public pages, the group's replica, its shell, its dashboard and lists). What only a later screen
+// needs (a record's page, the board, a print page) is left to the bundler's own split and comes
+// when that screen is opened.
 
 /** What the bundler tells of a module (rolldown's ModuleInfo, the part read here). */
 export interface StageModule {
