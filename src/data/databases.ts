@@ -109,9 +109,29 @@ export function remoteDb(
       h.set('X-Route-Name', 'sync');
       const token = readToken();
       if (token) h.set('Authorization', `Bearer ${token}`);
-      return PouchDB.fetch(url, { ...opts, headers: h, credentials: 'same-origin' });
+      const send = () => PouchDB.fetch(url, { ...opts, headers: h, credentials: 'same-origin' });
+      return url === `${origin}/db/` && (opts?.method ?? 'GET') === 'GET' ? serverRoot(send) : send();
     },
   });
+}
+
+/** The server's welcome (its uuid), by page: asked once rather than once per replication. */
+let root: Promise<{ body: string; init: ResponseInit }> | null = null;
+
+/**
+ * Each replication asks for the server's uuid (the replication's id is made from it) before its
+ * first change: a round trip in line before a first visit's records, four or five times per visit.
+ * A failed answer is not kept, so the next one asks again.
+ */
+function serverRoot(send: () => Promise<Response>): Promise<Response> {
+  const asked = (root ??= send().then(async (response) => {
+    if (!response.ok) throw new Error(`server root: ${response.status}`);
+    return { body: await response.text(), init: { status: response.status, headers: response.headers } };
+  }));
+  asked.catch(() => {
+    if (root === asked) root = null;
+  });
+  return asked.then(({ body, init }) => new Response(body, init), send);
 }
 
 /** Removes a local replica from this device (leaving a group, logout on a shared device). */

@@ -3,7 +3,8 @@
 import type { RemoteOptions } from './databases.ts';
 import { verifySession } from './http-client.ts';
 import { serverWrites } from './server-writes.ts';
-import { isLiveAndCurrent, syncOnce } from './sync.ts';
+import { hasSynced, isLiveAndCurrent, syncOnce } from './sync.ts';
+import { useSyncStore } from './sync-store.ts';
 import { onAccessLost } from './unsent.ts';
 
 /** Server writes already pulled by a one-off sync, per database. */
@@ -31,4 +32,21 @@ export async function refreshReplica(name: string, options: RemoteOptions = {}):
     // An ended session: the device's copy is still shown, under the re-login dialog.
     if (status === 401) void verifySession();
   }
+}
+
+/**
+ * Starts refreshReplica without waiting for it. A copy this device never finished a sync of (a
+ * group opened here for the first time) is marked as filling until it ends, well or not, so that
+ * the screens drawn meanwhile wait for their records instead of showing a half-filled copy (a
+ * group with 10,000 tickets takes seconds). Resolves once the mark is set; `done` settles with the
+ * refresh (a refusal rejects it, as refreshReplica does).
+ */
+export async function startRefresh(name: string, options: RemoteOptions = {}): Promise<{ done: Promise<void> }> {
+  const filling = globalThis.navigator?.onLine !== false && !(await hasSynced(name).catch(() => true));
+  const { update } = useSyncStore.getState();
+  if (filling) update(name, { filling: true });
+  const done = refreshReplica(name, options).finally(() => {
+    if (filling) update(name, { filling: false });
+  });
+  return { done };
 }

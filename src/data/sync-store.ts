@@ -15,6 +15,11 @@ export interface DatabaseSync {
    */
   revoked: boolean;
   lastSyncAt: string | null;
+  /**
+   * This device's copy is being filled for the first time (a group opened here before it was ever
+   * synced): screens wait for it to end rather than draw a half-filled copy as the group's data.
+   */
+  filling: boolean;
   /** Records whose revisions from two devices wait for a person to choose (src/data/conflicts.ts). */
   conflicts: string[];
   /** The last failure, as the server said it (403 → "You are not allowed to access this data"). */
@@ -35,6 +40,7 @@ const EMPTY: DatabaseSync = {
   refused: 0,
   revoked: false,
   lastSyncAt: null,
+  filling: false,
   conflicts: [],
   error: null,
 };
@@ -61,4 +67,9 @@ export const useSyncStore = create<SyncStore>()((set) => ({
 
 export function syncStatus(name: string): DatabaseSync {
   return useSyncStore.getState().databases[name] ?? EMPTY;
+}
+
+/** Whether `name`'s copy is being filled for the first time (DatabaseSync.filling). */
+export function useFilling(name: string | null): boolean {
+  return useSyncStore((s) => (name ? (s.databases[name]?.filling ?? false) : false));
 }

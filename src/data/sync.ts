@@ -154,6 +154,14 @@ async function restoreLastSync(name: string, db: Database): Promise<void> {
   useSyncStore.getState().update(name, { lastSyncAt: stored.at });
 }
 
+/** Whether this device's copy of `name` ever finished a sync. */
+export async function hasSynced(name: string): Promise<boolean> {
+  const stored = await localDb(name)
+    .get(LAST_SYNC_ID)
+    .catch(() => null);
+  return stored !== null;
+}
+
 async function refreshPending(name: string, db: Database): Promise<void> {
   useSyncStore.getState().update(name, await syncCounts(db));
 }

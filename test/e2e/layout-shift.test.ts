@@ -1,6 +1,7 @@
 // What a first visit to a group's dashboard and ticket list draws stays where it is drawn while the
 // rest arrives (the layout-shift entries Chromium records, as Lighthouse sums them): names of
-// related records, counts and cards that come after the page's first rows keep their room.
+// related records, counts and cards that come after the page's first rows keep their room. And a
+// first visit draws the group's page before its copy is filled, its records waiting for the copy.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ownerWithGroup, seedTickets } from '../support/factories.ts';
@@ -65,5 +66,35 @@ describe('layout stability on a first visit', () => {
       '[data-testid="first-steps"]',
     ]);
     expect(dashboard.total, JSON.stringify(dashboard.shifts)).toBeLessThan(0.02);
+  });
+
+  it('draws a group’s pages before its first pull ends, with no empty state or count meanwhile', async () => {
+    const { owner, db } = await ownerWithGroup(e2e.server, 'Oficina Nova', { locale: 'en' });
+    await seedTickets(owner, db, 6);
+    const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+    await context.addCookies(owner.client.browserCookies());
+    // The documents of the first pull are held back until the page was looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/_bulk_get/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`/account/${db}/tickets`);
+    await page.getByRole('heading', { name: 'Tickets' }).waitFor();
+    // Where the rows will be, the list says what it waits for.
+    const filling = page.getByRole('status').filter({ hasText: 'Bringing the group’s records to this device…' });
+    await filling.waitFor();
+    expect(await page.getByText('No tickets yet.').count()).toBe(0);
+    expect(await page.locator('[data-record]').count()).toBe(0);
+    // The navbar's open-ticket count waits too, rather than climbing from 0.
+    expect(await page.getByTestId('open-tickets-badge').count()).toBe(0);
+
+    release();
+    await expect.poll(() => page.locator('[data-record]').count(), { timeout: 20_000 }).toBe(6);
+    expect(await filling.count()).toBe(0);
+    await page.getByTestId('open-tickets-badge').waitFor();
+    await context.close();
   });
 });

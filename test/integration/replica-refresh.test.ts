@@ -1,9 +1,11 @@
 // Screen reads and the network: a replica kept current by live sync is read without a round
 // trip to the server; without one (or when the server refuses), the one-off sync runs as before.
+// A copy filled for the first time says so while it fills, for screens to wait for it.
 import '../support/browser-globals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDb } from '../../src/data/databases.ts';
-import { refreshReplica } from '../../src/data/replicas.ts';
+import { refreshReplica, startRefresh } from '../../src/data/replicas.ts';
+import { syncStatus } from '../../src/data/sync-store.ts';
 import { noteServerWrite } from '../../src/data/server-writes.ts';
 import { isLiveAndCurrent, LIVE_CURRENT_MS, startLiveSync, type SyncHandle } from '../../src/data/sync.ts';
 import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
@@ -93,5 +95,35 @@ describe('refreshing a replica before a screen reads it', () => {
     await expect(refreshReplica(db, remote(outsider))).rejects.toMatchObject({ status: 403 });
     // Destroyed: opened again, the replica is empty.
     expect((await localDb(db).info()).doc_count).toBe(0);
+  });
+});
+
+describe('filling a copy this device never synced', () => {
+  it('marks it as filling until its first pull ends, and asks for the server root once a page', async () => {
+    const fresh = await createGroup(owner, 'First fill');
+    const roots = () => server.logs.filter((line) => line.startsWith('GET /db/ ')).length;
+    const { done } = await startRefresh(fresh, remote());
+    expect(syncStatus(fresh).filling).toBe(true);
+    await done;
+    expect(syncStatus(fresh).filling).toBe(false);
+    expect((await localDb(fresh).info()).doc_count).toBeGreaterThan(0);
+    const askedRoot = roots();
+    expect(askedRoot).toBeGreaterThan(0);
+
+    // Synced once: a later refresh is no first fill, and the server root is not asked again.
+    noteServerWrite();
+    const again = await startRefresh(fresh, remote());
+    expect(syncStatus(fresh).filling).toBe(false);
+    await again.done;
+    expect(roots()).toBe(askedRoot);
+  });
+
+  it('ends the filling when the server refuses the copy', async () => {
+    const other = await createGroup(owner, 'Refused fill');
+    const outsider = await registerUser(server.url);
+    const { done } = await startRefresh(other, remote(outsider));
+    expect(syncStatus(other).filling).toBe(true);
+    await expect(done).rejects.toMatchObject({ status: 403 });
+    expect(syncStatus(other).filling).toBe(false);
   });
 });

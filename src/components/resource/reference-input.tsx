@@ -5,6 +5,7 @@ import { recordTitle, specOfKlass } from '../../domain/records/index.ts';
 import type { FieldSpec } from '../../domain/records/schema.ts';
 import { listRecords, readRecords } from '../../data/record-list.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
+import { useFilling } from '../../data/sync-store.ts';
 
 interface ReferenceInputProps {
   dbName: string;
@@ -26,8 +27,10 @@ interface ReferencesInputProps extends Omit<ReferenceInputProps, 'value' | 'onCh
 function useChoices(dbName: string, field: FieldSpec, input: string, filterKey = '{}'): PouchDoc[] {
   const [options, setOptions] = useState<PouchDoc[]>([]);
   const spec = field.ref ? specOfKlass(field.ref) : null;
+  // Chosen from a whole copy: one filled for the first time is read once it ends.
+  const filling = useFilling(dbName);
   useEffect(() => {
-    if (!spec) return;
+    if (!spec || filling) return;
     let live = true;
     const timer = setTimeout(() => {
       listRecords(dbName, {
@@ -52,7 +55,7 @@ function useChoices(dbName: string, field: FieldSpec, input: string, filterKey =
       live = false;
       clearTimeout(timer);
     };
-  }, [dbName, spec, input, filterKey]);
+  }, [dbName, spec, input, filterKey, filling]);
   return options;
 }
 
@@ -63,8 +66,9 @@ export function ReferencesInput({ dbName, field, label, value, onChange, error }
   const options = useChoices(dbName, field, input);
   const [loaded, setLoaded] = useState<Record<string, PouchDoc | null>>({});
   const missing = value.filter((id) => !(id in loaded)).join(' ');
+  const filling = useFilling(dbName);
   useEffect(() => {
-    if (!missing) return;
+    if (!missing || filling) return;
     let live = true;
     const ids = missing.split(' ');
     void readRecords(dbName, ids).then(
@@ -74,7 +78,7 @@ export function ReferencesInput({ dbName, field, label, value, onChange, error }
     return () => {
       live = false;
     };
-  }, [dbName, missing]);
+  }, [dbName, missing, filling]);
   // A chosen record deleted meanwhile still shows (by its id) so it can be taken off.
   const selected = value.map((id) => loaded[id] ?? ({ _id: id } as PouchDoc));
   return (
@@ -108,14 +112,15 @@ export function ReferenceInput({ dbName, field, label, value, onChange, error, f
   const options = useChoices(dbName, field, input, JSON.stringify(filter ?? {}));
 
   const loadedId = loaded?.id;
+  const filling = useFilling(dbName);
   useEffect(() => {
-    if (!value || loadedId === value) return;
+    if (!value || loadedId === value || filling) return;
     let live = true;
     void readRecords(dbName, [value]).then(([doc]) => live && setLoaded({ id: value, doc: doc ?? null }));
     return () => {
       live = false;
     };
-  }, [dbName, value, loadedId]);
+  }, [dbName, value, loadedId, filling]);
 
   return (
     <Autocomplete

@@ -18,6 +18,7 @@ import { recordTitle } from '../../domain/records/index.ts';
 import { coerceRecord, fieldEnabled, initialValues, type ResourceSpec } from '../../domain/records/schema.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { getRecord } from '../../data/records.ts';
+import { useFilling } from '../../data/sync-store.ts';
 import { writeRecord } from '../../data/resource-writes.ts';
 import { ErrorBox } from '../error-box.tsx';
 import { ErrorPage } from '../error-page.tsx';
@@ -71,9 +72,11 @@ export function ResourceFormPage({ spec, env, recordId, hooks, filters, children
   const [pending, setPending] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const isNew = !recordId;
+  // A copy filled for the first time may not hold the record yet: read once it is whole.
+  const filling = useFilling(env.accountId);
 
   useEffect(() => {
-    if (!recordId) return;
+    if (!recordId || filling) return;
     let live = true;
     getRecord<PouchDoc>(env.accountId, recordId).then(
       (doc) => {
@@ -86,7 +89,7 @@ export function ResourceFormPage({ spec, env, recordId, hooks, filters, children
     return () => {
       live = false;
     };
-  }, [env.accountId, recordId, spec, setError]);
+  }, [env.accountId, recordId, spec, setError, filling]);
 
   const described = useMemo(() => (error === null ? null : describeError(error)), [error]);
   const errorOf = useCallback(

@@ -29,6 +29,7 @@ import { isReferenceField, referencedIds } from '../../domain/records/field-type
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { countRecords, listRows } from '../../data/record-list.ts';
 import { EmptyState } from '../empty-state.tsx';
+import { FillingNotice } from '../filling-notice.tsx';
 import { visuallyHidden } from '../visually-hidden.ts';
 import { ConflictFlag, useConflictIds } from './conflict-flag.tsx';
 import { ErrorBox } from '../error-box.tsx';
@@ -229,6 +230,7 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
         </Stack>
       </Collapse>
       <ErrorBox error={error} onClose={() => setError(null)} />
+      {!result && !error && <FillingNotice dbName={env.accountId} />}
       {result && result.rows.length === 0 && (
         <EmptyState
           title={search ? t('resource.noMatch') : t(`records.${spec.resource}.empty`)}

@@ -1,19 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
 import { readRecords } from '../../data/record-list.ts';
 import { watchReplica } from '../../data/replica-events.ts';
+import { useFilling } from '../../data/sync-store.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { useErrorState } from '../use-error-state.ts';
 
 /**
  * Runs `load` against the replica and again whenever it changes (sync, another screen). `load`
  * must be stable for the same inputs (useCallback). `value` is this load's answer, undefined until
- * it comes; `latest` is the last answer of any load, for a screen that keeps showing it while
+ * it comes (and while the copy is first filled); `latest` is the last answer of any load, for a screen that keeps showing it while
  * reading a little more (the board's next cards).
  */
 export function useReplicaQuery<T>(dbName: string, load: () => Promise<T>) {
   const [state, setState] = useState<{ load: () => Promise<T>; value: T } | null>(null);
   const [error, setError] = useErrorState();
+  // A copy filled for the first time is read once it is whole: half-filled, an empty list or a
+  // zero count would be shown as the group's, then replaced.
+  const filling = useFilling(dbName);
   useEffect(() => {
+    if (filling) return;
     let live = true;
     const run = () =>
       load().then(
@@ -26,7 +31,7 @@ export function useReplicaQuery<T>(dbName: string, load: () => Promise<T>) {
       live = false;
       stop();
     };
-  }, [dbName, load, setError]);
+  }, [dbName, load, setError, filling]);
   return { value: state?.load === load ? state.value : undefined, latest: state?.value, error, setError };
 }
 

@@ -5,7 +5,9 @@ import type { AppKind, Membership, Plan } from '../../domain/groups.ts';
 import { listFew } from '../../data/records.ts';
 import { type Account, getAccount } from './api/get-account.ts';
 import { watchReplica } from '../../data/replica-events.ts';
-import { listAdjustments, listLocalAdjustments } from './api/group-settings.ts';
+import { listAdjustments, listLocalAdjustments, serverAdjustments } from './api/group-settings.ts';
+import { startRefresh } from '../../data/replicas.ts';
+import { syncStatus } from '../../data/sync-store.ts';
 
 /** The account record as the device knows it: settings, and the admin flag of one's membership. */
 async function accountFromDevice(accountId: string, userId: string | null, settings: GroupSettings): Promise<Account> {
@@ -72,18 +74,40 @@ export const useGroupStore = create<GroupState>()((set, get) => {
       }
     }
     try {
-      const settings = settingsFromAdjustments(await listAdjustments(accountId));
-      const account = await getAccount(accountId).catch((error: unknown) => {
-        // Offline the group still opens, from the device's copy of its settings and membership.
-        if (isApiError(error) && error.status === 0) return accountFromDevice(accountId, userId, settings);
-        throw error;
-      });
+      // Asked beside the settings rather than after them: a round trip less before the group shows.
+      const accountRead = getAccount(accountId).then(
+        (account) => ({ account }),
+        (error: unknown) => ({ error }),
+      );
+      const settings = settingsFromAdjustments(
+        quietly ? await listAdjustments(accountId) : await settingsWhileFilling(accountId),
+      );
+      const read = await accountRead;
+      let account: Account;
+      if ('account' in read) account = read.account;
+      // Offline the group still opens, from the device's copy of its settings and membership.
+      else if (isApiError(read.error) && read.error.status === 0)
+        account = await accountFromDevice(accountId, userId, settings);
+      else throw read.error;
       if (ticket !== loading) return;
       set({ accountId, account, settings, status: 'ready', error: null });
     } catch (error) {
       if (ticket !== loading) return;
       set({ accountId, status: 'error', error });
     }
+  };
+  /**
+   * A group without settings on this device (its first visit here): they are read on the server,
+   * and the group opens while its copy fills (the screens wait for their records meanwhile), then
+   * they are read again from the filled copy.
+   */
+  const settingsWhileFilling = async (accountId: string) => {
+    const { done } = await startRefresh(accountId);
+    void done.then(() => get().refresh()).catch(() => undefined);
+    return serverAdjustments(accountId).catch((error: unknown) => {
+      if (isApiError(error) && error.status === 0) return listLocalAdjustments(accountId);
+      throw error;
+    });
   };
   return {
     accountId: null,
@@ -97,7 +121,8 @@ export const useGroupStore = create<GroupState>()((set, get) => {
     },
     refresh: async () => {
       const { accountId } = get();
-      if (!accountId) return;
+      // A copy being filled holds only part of the settings: those read on the server stay.
+      if (!accountId || syncStatus(accountId).filling) return;
       const docs = await listLocalAdjustments(accountId).catch(() => null);
       const { account, accountId: current } = get();
       if (!docs || current !== accountId) return;

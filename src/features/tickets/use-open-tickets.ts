@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { watchReplica } from '../../data/replica-events.ts';
+import { useFilling } from '../../data/sync-store.ts';
 import { TICKET_BADGE_POLL_MS } from '../../domain/modules/ticket/ticket-badge.ts';
 import { countOpenTickets } from './api/count-open-tickets.ts';
 
@@ -10,8 +11,10 @@ import { countOpenTickets } from './api/count-open-tickets.ts';
  */
 export function useOpenTickets(accountId: string | null, enabled: boolean): number | null {
   const [count, setCount] = useState<{ accountId: string; value: number } | null>(null);
+  // Not counted while the group's copy is first filled: the count would climb with each batch.
+  const filling = useFilling(accountId);
   useEffect(() => {
-    if (!accountId || !enabled) return;
+    if (!accountId || !enabled || filling) return;
     let live = true;
     const poll = () =>
       void countOpenTickets(accountId).then((value) => {
@@ -25,6 +28,6 @@ export function useOpenTickets(accountId: string | null, enabled: boolean): numb
       clearInterval(timer);
       stop();
     };
-  }, [accountId, enabled]);
-  return enabled && count?.accountId === accountId ? count.value : null;
+  }, [accountId, enabled, filling]);
+  return enabled && !filling && count?.accountId === accountId ? count.value : null;
 }

@@ -27,6 +27,7 @@ import {
 } from '../../../domain/modules/exoreader/feed.ts';
 import { changeItem, readFeedIds, readItems, readSources, type ReaderItem, subscriptionName } from '../api/feed.ts';
 import { ArchivedItems } from './archived-items.tsx';
+import { useFilling } from '../../../data/sync-store.ts';
 import { FeedPager } from './feed-pager.tsx';
 import { KeyboardHelp, useReaderKeys } from './reader-keys.tsx';
 import { ReaderItemCard, type ReaderItemHandle } from './reader-item-card.tsx';
@@ -89,7 +90,10 @@ export function Reader({ env }: { env: ResourceEnv }) {
   // The read whose page is shown (filter and refresh): an arrival does not replace it once touched.
   const shownRead = useRef<string | null>(null);
   const arrivals = listing !== null && listing.total < FEED_PAGE_SIZE ? sources : null;
+  // Read once the group's copy is whole, when this is its first visit on the device.
+  const filling = useFilling(env.accountId);
   useEffect(() => {
+    if (filling) return;
     const read = `${filterKey} ${refreshTick}`;
     if (shownRead.current === read && touched.current === filterKey) return;
     let live = true;
@@ -104,7 +108,7 @@ export function Reader({ env }: { env: ResourceEnv }) {
     return () => {
       live = false;
     };
-  }, [env.accountId, filterKey, refreshTick, setError, arrivals]);
+  }, [env.accountId, filterKey, refreshTick, setError, arrivals, filling]);
 
   const ids = listing?.ids;
   const loadItems = useCallback(() => readItems(env.accountId, ids ?? []), [env.accountId, ids]);

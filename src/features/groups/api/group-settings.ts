@@ -1,3 +1,4 @@
+import { request } from '../../../data/http-client.ts';
 import { getRecord, listFew, saveRecord } from '../../../data/records.ts';
 import { refreshReplica } from '../../../data/replicas.ts';
 import type { AdjustmentDoc } from '../../../domain/group-settings.ts';
@@ -13,6 +14,19 @@ export async function listAdjustments(accountId: string, keys?: readonly string[
 export async function listLocalAdjustments(accountId: string, keys?: readonly string[]): Promise<AdjustmentDoc[]> {
   const docs = await listFew<AdjustmentDoc & { _id: string }>(accountId, 'Adjustment');
   return keys ? docs.filter((d) => keys.includes(d.key)) : docs;
+}
+
+/**
+ * The same, read on the server: for a group this device has no copy of yet, whose settings the
+ * screens need before the first pull has brought them.
+ */
+export async function serverAdjustments(accountId: string): Promise<AdjustmentDoc[]> {
+  const range = new URLSearchParams({ include_docs: 'true', startkey: '"adj-"', endkey: '"adj-\ufff0"' });
+  const found = await request<{ rows: Array<{ doc?: AdjustmentDoc & { klass?: string } }> }>(
+    'GET',
+    `/db/${encodeURIComponent(accountId)}/_all_docs?${range}`,
+  );
+  return found.rows.flatMap((row) => (row.doc?.klass === 'Adjustment' ? [row.doc] : []));
 }
 
 /** Updates the setting document of `key`, or creates it when the group has none; sync takes it to the server. */
