@@ -19,6 +19,7 @@ import { ENTRY_STAGE, loadStages, type StageRoots } from './src/app/load-stages.
 // The stages of a visit, each one file of code (src/app/load-stages.ts): the public pages; the
 // group's replica; what every group page needs (its layout, the signed-in shell); the group's
 // first screens (the dashboard, the lists). A module's own page (the board) comes after the third.
+// The public pages are never loaded with a group's: what both need goes to the entry's file.
 const LOAD_STAGES: StageRoots = [
   [
     'public',
@@ -47,7 +48,7 @@ function stageGroups(): Rolldown.CodeSplittingGroup[] {
     debugName: `${stage} stage`,
     priority: stages.length - index,
     name: (id, ctx) => {
-      stageOf ??= loadStages((module) => ctx.getModuleInfo(module), LOAD_STAGES);
+      stageOf ??= loadStages((module) => ctx.getModuleInfo(module), LOAD_STAGES, ['public']);
       return stageOf(id) === stage ? stage : null;
     },
   }));

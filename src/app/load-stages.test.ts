@@ -44,6 +44,20 @@ describe('load stages', () => {
     expect(stageOf('/p/src/columns.tsx')).toBeNull();
   });
 
+  it('gives the entry what a stage loaded apart shares with another', () => {
+    const edges: Array<[string, string]> = [
+      ['/p/src/login.tsx', '/p/src/form.tsx'],
+      ['/p/src/login.tsx', '/p/src/password.tsx'],
+      ['/p/src/dashboard.tsx', '/p/src/form.tsx'],
+      ['/p/src/dashboard.tsx', '/p/src/cards.tsx'],
+      ['/p/src/list.tsx', '/p/src/cards.tsx'],
+    ];
+    const stageOf = loadStages(graph(edges), ROOTS, ['public']);
+    expect(stageOf('/p/src/form.tsx')).toBe('app');
+    expect(stageOf('/p/src/password.tsx')).toBe('public');
+    expect(stageOf('/p/src/cards.tsx')).toBe('group');
+  });
+
   it('walks through a library’s index only towards the modules importing the part in question', () => {
     const stageOf = loadStages(
       graph(

@@ -53,10 +53,15 @@ function usesThrough(importer: StageModule | null, pkg: string, names: readonly 
 
 /**
  * The stage of each module: the first stage (in `roots`' order, the entry's first) whose root
- * imports it, directly or through other modules. A library's index, which re-exports all of the
+ * imports it, directly or through other modules; the entry's when stages of `apart`, which are not
+ * loaded with the others, share it. A library's index, which re-exports all of the
  * library, is walked through only towards the modules that import the part in question.
  */
-export function loadStages(graph: ModuleGraph, roots: StageRoots): (id: string) => string | null {
+export function loadStages(
+  graph: ModuleGraph,
+  roots: StageRoots,
+  apart: readonly string[] = [],
+): (id: string) => string | null {
   const known = new Map<string, string | null>();
   const stageOfRoot = (id: string, module: StageModule): string | undefined => {
     if (module.isEntry) return ENTRY_STAGE;
@@ -87,7 +92,11 @@ export function loadStages(graph: ModuleGraph, roots: StageRoots): (id: string) 
         queue.push({ id: importer, through: next });
       }
     }
-    const stage = order.find((s) => found.has(s)) ?? null;
+    let stage = order.find((s) => found.has(s)) ?? null;
+    // What a stage loaded apart (the public pages, never on a group's) shares with another stage
+    // goes to the entry's: each then loads only what it needs, and in no more files.
+    if (stage && [...found].some((s) => s !== stage && (apart.includes(s) || apart.includes(stage!))))
+      stage = ENTRY_STAGE;
     known.set(id, stage);
     return stage;
   };

@@ -2,7 +2,7 @@ import CloudDoneIcon from '@mui/icons-material/CloudDone';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import SyncIcon from '@mui/icons-material/Sync';
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
 import { VisuallyHidden } from '../components/visually-hidden.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,32 +69,32 @@ export function SyncStatus() {
   );
   return (
     <>
-      <Tooltip title={lines.join(' · ')} describeChild>
-        <IconButton
-          color="inherit"
-          aria-haspopup="dialog"
-          data-sync-state={!online ? 'offline' : failed ? 'error' : 'online'}
-          // The databases this device has synced at least once: what tests wait on, not a fixed delay.
-          data-synced={Object.keys(databases)
-            .filter((name) => databases[name]!.lastSyncAt)
-            .join(' ')}
-          onClick={() => setPanelOpen(true)}
+      {/* A native title rather than MUI's Tooltip: Popper would weigh on every group page. */}
+      <IconButton
+        color="inherit"
+        title={lines.join(' · ')}
+        aria-haspopup="dialog"
+        data-sync-state={!online ? 'offline' : failed ? 'error' : 'online'}
+        // The databases this device has synced at least once: what tests wait on, not a fixed delay.
+        data-synced={Object.keys(databases)
+          .filter((name) => databases[name]!.lastSyncAt)
+          .join(' ')}
+        onClick={() => setPanelOpen(true)}
+      >
+        <Badge
+          badgeContent={refused + conflicts > 0 ? refused + conflicts : pending}
+          color={refused + conflicts > 0 ? 'error' : 'warning'}
+          max={99}
+          data-pending={pending}
+          data-refused={refused}
+          data-conflicts={conflicts}
+          // The button's name says it in words; the number alone is not read out.
+          slotProps={{ badge: { 'aria-hidden': true } }}
         >
-          <Badge
-            badgeContent={refused + conflicts > 0 ? refused + conflicts : pending}
-            color={refused + conflicts > 0 ? 'error' : 'warning'}
-            max={99}
-            data-pending={pending}
-            data-refused={refused}
-            data-conflicts={conflicts}
-            // The button's name says it in words; the number alone is not read out.
-            slotProps={{ badge: { 'aria-hidden': true } }}
-          >
-            <VisuallyHidden>{lines.join('. ')}</VisuallyHidden>
-            {icon}
-          </Badge>
-        </IconButton>
-      </Tooltip>
+          <VisuallyHidden>{lines.join('. ')}</VisuallyHidden>
+          {icon}
+        </Badge>
+      </IconButton>
       <SyncPanel open={panelOpen} onClose={() => setPanelOpen(false)} lines={lines} />
     </>
   );

@@ -32,7 +32,6 @@ import { currencyFieldOf, type FieldSpec, type FieldType } from '../../domain/re
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { currencyChoices } from '../currency-choices.ts';
 import { lazyPart } from '../lazy-part.ts';
-import { ReferenceInput, ReferencesInput } from './reference-input.tsx';
 import type { ResourceEnv } from './resource-env.ts';
 import { RowsInput } from './rows-input.tsx';
 import { titlesRead } from './use-records.ts';
@@ -229,30 +228,44 @@ function MoneyDisplay({ field, value, env, record }: FieldDisplayProps) {
   return <>{formatMoney(value, currencyOf(field, record, env), i18n.language)}</>;
 }
 
+// MUI's Autocomplete and Popper come with the forms and the advanced search that show a picker,
+// not with every list (the lists' file was a third heavier with them).
+const ReferenceInput = lazyPart(() => import('./reference-input.tsx').then((m) => ({ default: m.ReferenceInput })));
+const ReferencesInput = lazyPart(() => import('./reference-input.tsx').then((m) => ({ default: m.ReferencesInput })));
+
+/** A picker's place while its code loads: the same field, not yet usable. */
+function PickerLoading({ label, error }: Pick<FieldInputProps, 'label' | 'error'>) {
+  return <TextField disabled fullWidth label={label} error={Boolean(error)} helperText={error} />;
+}
+
 function ReferenceFieldInput({ field, label, value, onChange, error, env, filter }: FieldInputProps) {
   return (
-    <ReferenceInput
-      dbName={env.accountId}
-      field={field}
-      label={label}
-      value={typeof value === 'string' ? value : undefined}
-      onChange={onChange}
-      error={error}
-      filter={filter}
-    />
+    <Suspense fallback={<PickerLoading label={label} error={error} />}>
+      <ReferenceInput
+        dbName={env.accountId}
+        field={field}
+        label={label}
+        value={typeof value === 'string' ? value : undefined}
+        onChange={onChange}
+        error={error}
+        filter={filter}
+      />
+    </Suspense>
   );
 }
 
 function ReferencesFieldInput({ field, label, value, onChange, error, env }: FieldInputProps) {
   return (
-    <ReferencesInput
-      dbName={env.accountId}
-      field={field}
-      label={label}
-      value={Array.isArray(value) ? (value as string[]) : []}
-      onChange={onChange}
-      error={error}
-    />
+    <Suspense fallback={<PickerLoading label={label} error={error} />}>
+      <ReferencesInput
+        dbName={env.accountId}
+        field={field}
+        label={label}
+        value={Array.isArray(value) ? (value as string[]) : []}
+        onChange={onChange}
+        error={error}
+      />
+    </Suspense>
   );
 }
 

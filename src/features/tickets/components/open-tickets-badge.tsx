@@ -1,5 +1,5 @@
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type TicketBadgeColor, ticketBadge } from '../../../domain/modules/ticket/ticket-badge.ts';
@@ -21,25 +21,25 @@ export function OpenTicketsBadge({ accountId }: { accountId: string }) {
   const label = t('nav.openTickets', { count: badge.count });
   const { bg, fg } = COLORS[badge.color];
   return (
-    <Tooltip title={label}>
-      <IconButton
-        color="inherit"
-        component={RouterLink}
-        to={`/account/${accountId}/tickets`}
-        aria-label={label}
-        data-testid="open-tickets-badge"
-        data-count={badge.count}
+    // A native title rather than MUI's Tooltip: Popper would weigh on every group page.
+    <IconButton
+      color="inherit"
+      component={RouterLink}
+      to={`/account/${accountId}/tickets`}
+      aria-label={label}
+      title={label}
+      data-testid="open-tickets-badge"
+      data-count={badge.count}
+      data-color={badge.color}
+    >
+      <Badge
+        badgeContent={badge.label}
+        showZero
         data-color={badge.color}
+        sx={{ '& .MuiBadge-badge': { bgcolor: bg, color: fg, fontWeight: 700 } }}
       >
-        <Badge
-          badgeContent={badge.label}
-          showZero
-          data-color={badge.color}
-          sx={{ '& .MuiBadge-badge': { bgcolor: bg, color: fg, fontWeight: 700 } }}
-        >
-          <ConfirmationNumberIcon />
-        </Badge>
-      </IconButton>
-    </Tooltip>
+        <ConfirmationNumberIcon />
+      </Badge>
+    </IconButton>
   );
 }
