@@ -121,17 +121,21 @@ let root: Promise<{ body: string; init: ResponseInit }> | null = null;
 /**
  * Each replication asks for the server's uuid (the replication's id is made from it) before its
  * first change: a round trip in line before a first visit's records, four or five times per visit.
- * A failed answer is not kept, so the next one asks again.
+ * A failed answer (or none) is passed on as it came but not kept, so the next one asks again.
  */
 function serverRoot(send: () => Promise<Response>): Promise<Response> {
-  const asked = (root ??= send().then(async (response) => {
-    if (!response.ok) throw new Error(`server root: ${response.status}`);
-    return { body: await response.text(), init: { status: response.status, headers: response.headers } };
-  }));
-  asked.catch(() => {
-    if (root === asked) root = null;
-  });
-  return asked.then(({ body, init }) => new Response(body, init), send);
+  if (!root) {
+    const asked = send().then(async (response) => {
+      if (!response.ok && root === asked) root = null;
+      const { status, statusText, headers } = response;
+      return { body: await response.text(), init: { status, statusText, headers } };
+    });
+    asked.catch(() => {
+      if (root === asked) root = null;
+    });
+    root = asked;
+  }
+  return root.then(({ body, init }) => new Response(body, init));
 }
 
 /** Removes a local replica from this device (leaving a group, logout on a shared device). */
