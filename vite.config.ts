@@ -307,8 +307,19 @@ export function pageTable(): Plugin {
   });
 }
 
+const PREACT = {
+  'react-dom/client': 'preact/compat/client',
+  'react-dom': 'preact/compat',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  react: 'preact/compat',
+};
+
 export default defineConfig({
   define,
+  resolve: {
+    alias: Object.entries(PREACT).map(([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement })),
+  },
   plugins: [
     react(),
     themeScript(),

@@ -19,6 +19,8 @@ const held: EarlyEvent[] = [];
 /** Plays the taps and sends held while the page was not yet taken over, once it is. */
 export function useEarlyEvents(): void {
   useEffect(() => {
+    // What tests wait on before acting on a page rendered ahead: the app has taken it over.
+    document.documentElement.setAttribute('data-running', '');
     held.push(...(window.__earlyEvents?.() ?? []));
     // After the updates the takeover's own effects start (MUI learning the colour mode).
     const timer = setTimeout(() => {

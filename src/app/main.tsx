@@ -1,3 +1,4 @@
+import './preact-compat.ts';
 import './start-session.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -81,9 +81,7 @@ describe('public pages rendered ahead', () => {
         .toBe(colorScheme);
       await screenshots(tab, `public-login-prerendered-${colorScheme}`);
       // Taken over, not drawn again: a link moves within the app (the window's state survives).
-      await tab.waitForFunction(() =>
-        Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')),
-      );
+      await tab.locator('html[data-running]').waitFor({ state: 'attached' });
       const kept = await tab.evaluate(() => {
         const { parsed } = window as unknown as { parsed: Element[] };
         return { parsed: parsed.length, connected: parsed.filter((element) => element.isConnected).length };

@@ -9,7 +9,7 @@ import {
   Button,
   DialogActions,
 } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type KeyAction = 'next' | 'previous' | 'open' | 'read' | 'star' | 'help';
@@ -32,7 +32,9 @@ function typing(target: EventTarget | null): boolean {
 /** Listens for the reader's keys while the reader is shown (not while typing, nor with modifiers). */
 export function useReaderKeys(handlers: Record<KeyAction, () => void>): void {
   const latest = useRef(handlers);
-  useEffect(() => {
+  // Before the browser's next event, not after its next paint: a key pressed right after a card
+  // took the focus must act on that card.
+  useLayoutEffect(() => {
     latest.current = handlers;
   });
   useEffect(() => {
