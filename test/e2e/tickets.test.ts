@@ -110,10 +110,17 @@ async function save(app: AppPage, page: Page, heading: string): Promise<string> 
 describe('a technician visit, offline from the start', () => {
   it('records the whole visit on the device, then the board and dashboard follow the ticket', async () => {
     let shown: Page | null = null;
+    // What the page said went wrong, told with a failure (a rare one on a busy machine).
+    const said: string[] = [];
     try {
-      await visit((page) => (shown = page));
+      await visit((page) => {
+        shown = page;
+        page.on('console', (m) => m.type() === 'error' && said.push(m.text()));
+        page.on('pageerror', (e) => said.push(e.message));
+      });
     } catch (error) {
       await (shown as Page | null)?.screenshot({ path: path.join(SCREENSHOTS, 'visit-failed.png'), fullPage: true });
+      if (error instanceof Error && said.length) error.message += `\nthe page's errors:\n${said.join('\n')}`;
       throw error;
     }
   });

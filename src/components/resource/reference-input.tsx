@@ -48,7 +48,11 @@ function useChoices(dbName: string, field: FieldSpec, input: string, filterKey =
         filter: JSON.parse(filterKey) as Record<string, string>,
       }).then(
         (page) => live && setOptions(page.rows),
-        () => live && setOptions([]),
+        (error: unknown) => {
+          // Shown as "nothing found"; said here, since the person cannot tell it from an empty list.
+          console.error('The choices could not be read', error);
+          if (live) setOptions([]);
+        },
       );
     }, 150);
     return () => {
