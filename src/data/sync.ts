@@ -63,6 +63,23 @@ function describe(error: unknown): { status: number; error: string; reason: stri
 }
 
 const BACKOFF_MAX_MS = 60_000;
+/**
+ * A server that could not be reached at all (no answer: status 0) is retried at least this often:
+ * the browser does not always say when the network comes back (it may never have said it left:
+ * a network that lets nothing through, a captive portal), and a technician back in range should
+ * not wait a minute for their changes to go.
+ */
+const UNREACHABLE_RETRY_MAX_MS = 5_000;
+
+/**
+ * The server could not be reached (no answer at all): the device is offline as far as sync goes,
+ * whatever the browser says, and nothing failed that a person could act on.
+ */
+function noteUnreachable(name: string): void {
+  const store = useSyncStore.getState();
+  store.setOnline(false);
+  store.update(name, { state: 'offline', error: null });
+}
 
 /**
  * How long a live sync counts as up to date after it last caught up. Caught up, it listens to the
@@ -238,13 +255,16 @@ async function syncOnceNow(name: string, options: RemoteOptions): Promise<void> 
       );
       await noteRefused(name, local, denied.map(refusalOf));
     }
+    store.setOnline(true);
     store.update(name, { state: 'idle', lastSyncAt: await noteSynced(local), error: null });
     // A live sync at rest missed nothing either: it counts as current again, from now.
     const live = liveSyncs.get(name);
     if (live?.caughtUpAt != null) live.caughtUpAt = Date.now();
     void buildIndexesInBackground(name).then(() => flagConflicts(name));
   } catch (error) {
-    store.update(name, { state: 'error', error: describe(error) });
+    const described = describe(error);
+    if (described.status === 0) noteUnreachable(name);
+    else store.update(name, { state: 'error', error: described });
     throw error;
   } finally {
     await refreshPending(name, local);
@@ -360,6 +380,8 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
       })
       .on('active', () => {
         live.caughtUpAt = null;
+        // The server answered: reachable again, whether or not the browser said so.
+        store.setOnline(true);
         store.update(name, { state: 'syncing' });
       })
       .on('denied', (info) => {
@@ -370,6 +392,12 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
         live.caughtUpAt = null;
         pullEnded(false);
         const described = describe(error);
+        if (described.status === 0) {
+          noteUnreachable(name);
+          delay = Math.min(backOff(delay), UNREACHABLE_RETRY_MAX_MS);
+          retryTimer = setTimeout(start, delay);
+          return;
+        }
         store.update(name, { state: 'error', error: described });
         // Access taken away does not come back by retrying; the copy goes, unsent work first offered.
         if (described.status === 403) {
@@ -401,6 +429,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
   const caughtUp = () => {
     live.caughtUpAt = Date.now();
     pullEnded(true);
+    store.setOnline(true);
     store.update(name, { state: 'paused', error: null });
     // The time shows once it is noted on the replica, so what a reload restores is what was shown.
     void noteSynced(local)

@@ -91,6 +91,25 @@ describe('live sync', () => {
     }
   });
 
+  it('counts a server it cannot reach as offline, whatever the browser says, until a sync reaches one', async () => {
+    // The browser says online (a network that lets nothing through): no answer comes at all.
+    const unreachable = startLiveSync(db, { origin: 'http://127.0.0.1:9' });
+    try {
+      await expect.poll(() => syncStatus(db).state, { timeout: 15_000 }).toBe('offline');
+      expect(syncStatus(db).error).toBeNull();
+      expect(useSyncStore.getState().online).toBe(false);
+    } finally {
+      unreachable.cancel();
+    }
+    // A sync that reaches the server says the device is online again.
+    const reached = startLiveSync(db, { origin: server.url, headers: { cookie: owner.client.cookieHeader } });
+    try {
+      await expect.poll(() => useSyncStore.getState().online, { timeout: 15_000 }).toBe(true);
+    } finally {
+      reached.cancel();
+    }
+  });
+
   it('turns an ended session into an error that keeps the local work, and stops when cancelled', async () => {
     const name = await createGroup(owner, 'Live, ended');
     const id = newId('Customer');
