@@ -12,7 +12,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { MODULES } from './src/domain/modules/index.ts';
 import { RESOURCES } from './src/domain/records/index.ts';
 import { designDocsFor } from './src/server/store/design-docs.ts';
-import type { prerender as PrerenderFn } from './src/app/prerender.tsx';
+import type { prerender as PrerenderFn, themeStyles as ThemeStylesFn } from './src/app/prerender.tsx';
 import { THEME_SCRIPT } from './src/app/theme-script.ts';
 import { ENTRY_STAGE, loadStages, type StageRoots } from './src/app/load-stages.ts';
 
@@ -211,7 +211,10 @@ function prerenderPages(): Plugin {
         build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
       });
       const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
-      const { prerender } = (await import(entry)) as { prerender: typeof PrerenderFn };
+      const { prerender, themeStyles } = (await import(entry)) as {
+        prerender: typeof PrerenderFn;
+        themeStyles: typeof ThemeStylesFn;
+      };
       const resources = Object.fromEntries(
         [...builtLocales].map(([file, json]) => [file.split('/')[0]!, { translation: JSON.parse(json) }]),
       );
@@ -234,6 +237,9 @@ function prerenderPages(): Plugin {
         list.push({ path: page.path, locale: page.locale, file });
       }
       writeFileSync(path.join(dir, 'pages.json'), JSON.stringify(list));
+      // After the pages above, which carry the same styles from their own rendering.
+      const index = path.join(outDir, 'index.html');
+      writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', `${themeStyles()}</head>`));
     } finally {
       rmSync(ssrDir, { recursive: true, force: true });
     }

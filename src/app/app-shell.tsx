@@ -2,6 +2,7 @@ import { Box, Container } from '@mui/material';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Later } from '../components/later.tsx';
 import { UnconfirmedBanner } from '../features/accounts/components/unconfirmed-banner.tsx';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { AppFooter } from './app-footer.tsx';
@@ -42,7 +43,9 @@ export function AppShell() {
           </>
         )}
       </Container>
-      <AppFooter />
+      <Later>
+        <AppFooter />
+      </Later>
       {signedIn && (
         <Suspense>
           <SignedInEffects />

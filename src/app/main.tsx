@@ -2,6 +2,7 @@ import './preact-compat.ts';
 import './start-session.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { nextTask } from '../data/idle.ts';
 import { markNewVersion } from '../data/version-store.ts';
 import { loadSession } from '../features/accounts/load-session.ts';
 import { App } from './app.tsx';
@@ -9,12 +10,19 @@ import { useEarlyEvents } from './early-events.ts';
 import { initI18n } from './i18n.ts';
 import { registerServiceWorker } from './register-sw.ts';
 import { firstPageCode } from './router.tsx';
+import { appTheme } from './theme.ts';
 
 initI18n();
 // Vite reports a failed dynamic import of a preloaded chunk here: a new build replaced the files.
 window.addEventListener('vite:preloadError', markNewVersion);
 void registerServiceWorker();
 void loadSession();
+
+// The first screen's work in pieces, each a task of its own (the theme, then the drawing), so that
+// a phone can take a tap or paint between them.
+await nextTask();
+appTheme();
+await nextTask();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -40,6 +40,15 @@ function hoistStyles(rendered: string): { styles: string; html: string } {
   return { styles: styles.join(''), html };
 }
 
+/**
+ * The theme's stylesheets (its colours as CSS variables, the baseline), for the app's own
+ * index.html: emotion finds them there and takes them as they are, where every phone would
+ * otherwise compile them at each start, in the first screen's longest task.
+ */
+export function themeStyles(): string {
+  return hoistStyles(renderToString(<AppProviders>{null}</AppProviders>)).styles;
+}
+
 /** `resources`: each language's texts, as i18next takes them. */
 export async function prerender(resources: Resource): Promise<PrerenderedPage[]> {
   await i18next.use(initReactI18next).init(i18nOptions('en', resources));

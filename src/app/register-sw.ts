@@ -1,4 +1,5 @@
 import { loadChunk } from '../components/lazy-part.ts';
+import { whenIdle } from '../data/idle.ts';
 import { useVersionStore } from '../data/version-store.ts';
 
 const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
@@ -31,6 +32,7 @@ export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // Loaded apart: the worker registers after the page's load event anyway (workbox's default).
   // Without it this page would never install the worker, and the next visit offline would fail.
+  await whenIdle();
   const loaded = await loadChunk(() => import('workbox-window')).catch(() => null);
   if (!loaded) return;
   const { Workbox } = loaded;

@@ -1,4 +1,5 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { nextTask } from '../data/idle.ts';
 import { setCurrentRouteName } from '../data/route-name.ts';
 import { lazyPart } from '../components/lazy-part.ts';
 import { PAGES, type PageRoute } from './pages.tsx';
@@ -6,8 +7,11 @@ import { RequireAuth } from './require-auth.tsx';
 import { lastHandle } from './route-handle.ts';
 import { shellRoutes } from './shell-routes.tsx';
 
-/** Each route's code, to start loading the first page's before the app has rendered. */
-const loaders = new Map<RouteObject, () => Promise<unknown>>();
+/**
+ * Each route's code, by the route's element (the router copies the route objects it is given, not
+ * their elements), to start loading the first page's before the app has rendered.
+ */
+const loaders = new Map<unknown, () => Promise<unknown>>();
 
 function toRoutes({ paths, handle, load, auth }: PageRoute): RouteObject[] {
   const Page = lazyPart(load);
@@ -18,11 +22,8 @@ function toRoutes({ paths, handle, load, auth }: PageRoute): RouteObject[] {
   ) : (
     <Page />
   );
-  return paths.map((path) => {
-    const route = { path, handle, element };
-    loaders.set(route, Page.preload);
-    return route;
-  });
+  loaders.set(element, Page.preload);
+  return paths.map((path) => ({ path, handle, element }));
 }
 
 const GROUP_PATH = '/account/:accountId';
@@ -42,20 +43,22 @@ function groupRoutes(): RouteObject {
         <GroupLayout />
       </RequireAuth>
     ),
-    children: children.map((child) => {
-      const { path, handle, element } = child;
-      const route: RouteObject = path === '' ? { index: true, handle, element } : { path, handle, element };
-      loaders.set(route, loaders.get(child)!);
-      return route;
-    }),
+    children: children.map(({ path, handle, element }) =>
+      path === '' ? { index: true, handle, element } : { path, handle, element },
+    ),
   };
-  loaders.set(route, GroupLayout.preload);
+  loaders.set(route.element, GroupLayout.preload);
   return route;
 }
 
 const ROUTES = shellRoutes([...PAGES.filter((page) => !page.group).flatMap(toRoutes), groupRoutes()]);
 
-const firstMatches = matchRoutes(ROUTES, window.location) ?? [];
+// Made in a task of its own, after the rest of the app's modules have run: one long task less at
+// start (the modules that need the router, app.tsx and main.tsx, wait for it).
+await nextTask();
+export const router = createBrowserRouter(ROUTES);
+// The router has matched the address already: matching it again here cost as much again.
+const firstMatches = router.state.matches;
 
 /**
  * The first page's code, fetched now, alongside the texts and the session check, instead of
@@ -64,15 +67,13 @@ const firstMatches = matchRoutes(ROUTES, window.location) ?? [];
 export const firstPageCode: Promise<unknown> = Promise.all(
   firstMatches.map((match) =>
     loaders
-      .get(match.route)?.()
+      .get(match.route.element)?.()
       .catch(() => undefined),
   ),
 );
 // A group's page also opens the group's replica already on this device, beside the session check.
 const firstGroup = firstMatches.find((m) => m.params.accountId)?.params.accountId;
 if (firstGroup) void import('../data/warm-replica.ts').then((m) => m.warmReplica(firstGroup)).catch(() => undefined);
-
-export const router = createBrowserRouter(ROUTES);
 
 // Updated before the new page renders, so its first calls already carry the new route name.
 setCurrentRouteName(lastHandle(router.state.matches)?.name ?? '');

@@ -8,7 +8,15 @@ const BRAND = { light: '#0b6b5d', dark: '#4fbfa9' } as const;
  * One theme for both schemes, as CSS variables: the markup is the same in light and dark (the
  * public pages are rendered at build time), the attribute on <html> picks the colours.
  */
-export function createAppTheme(): Theme {
+let made: Theme | null = null;
+
+/** The app's theme, made at its first use (main.tsx makes it in a task of its own). */
+export function appTheme(): Theme {
+  made ??= createAppTheme();
+  return made;
+}
+
+function createAppTheme(): Theme {
   return createTheme({
     cssVariables: { colorSchemeSelector: THEME_ATTRIBUTE },
     colorSchemes: {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMatches, useNavigate } from 'react-router';
+import { whenIdle } from '../data/idle.ts';
 import { NO_REDIRECT_ROUTES, redirectAfterSession } from '../domain/groups.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { listInvites } from '../features/groups/api/list-invites.ts';
@@ -35,8 +36,17 @@ export function useSessionRedirect(): void {
   useEffect(() => () => useMyGroupsStore.getState().clear(), []);
 
   // Reloaded whenever the roles change: a group was created, an invite accepted, a member removed.
+  // Once the screen is drawn: it brings the personal database up to date first, round trips the
+  // page being opened does not need (the switcher's list, the redirect after signing in).
   useEffect(() => {
-    if (userId) void useMyGroupsStore.getState().load(userId);
+    if (!userId) return;
+    let live = true;
+    void whenIdle().then(() => {
+      if (live) void useMyGroupsStore.getState().load(userId);
+    });
+    return () => {
+      live = false;
+    };
   }, [userId, roles]);
 
   useEffect(() => {

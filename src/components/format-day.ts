@@ -9,6 +9,11 @@ dayjs.extend(localizedFormat);
 // `Do`: the day with an ordinal, as the spec shows item dates ("Nov 22nd, 2026").
 dayjs.extend(advancedFormat);
 
+// Formatting a date in a language costs dayjs a copy of it: a list drawn again (sync, the next
+// page) asks for the same few hundred dates, kept here once made.
+const formatted = new Map<string, string>();
+const FORMATTED_MAX = 5000;
+
 /** dayjs's locale names are lower case. */
 function dayjsLocale(language: string): string {
   return language.toLowerCase() === 'pt-br' ? 'pt-br' : 'en';
@@ -24,8 +29,15 @@ export function useFormatDay() {
   return useCallback(
     (iso: unknown) => {
       if (typeof iso !== 'string' || !iso) return '';
-      const date = dayjs(iso);
-      return date.isValid() ? date.locale(dayjsLocale(i18n.language)).format(format) : iso;
+      const key = `${i18n.language}|${format}|${iso}`;
+      let text = formatted.get(key);
+      if (text === undefined) {
+        const date = dayjs(iso);
+        text = date.isValid() ? date.locale(dayjsLocale(i18n.language)).format(format) : iso;
+        if (formatted.size >= FORMATTED_MAX) formatted.clear();
+        formatted.set(key, text);
+      }
+      return text;
     },
     [i18n.language, format],
   );

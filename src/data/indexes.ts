@@ -8,6 +8,7 @@ import { databaseKind, type DatabaseKind } from '../domain/ids.ts';
 import { type AdjustmentDoc, settingsFromAdjustments } from '../domain/group-settings.ts';
 import { enabledModules } from '../domain/modules/index.ts';
 import { localDb, registerBackgroundWork } from './databases.ts';
+import { whenIdle } from './idle.ts';
 import type { Database } from './pouch.ts';
 import { prepareReducedView } from './reduced-views.ts';
 import { ensureIndex, listFew, queryView } from './records.ts';
@@ -72,17 +73,6 @@ export function registeredIndexes(kind: DatabaseKind): string[][] {
   return [...registry[kind]].filter(([key]) => !key.startsWith(VIEW_PREFIX)).map(([, entry]) => [...entry.fields]);
 }
 
-/** Waits for the browser to be idle (or a tick where it cannot say), so screens go first. */
-function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof globalThis.requestIdleCallback === 'function') {
-      globalThis.requestIdleCallback(() => resolve(), { timeout: 2000 });
-    } else {
-      setTimeout(resolve, 0);
-    }
-  });
-}
-
 async function readBuilt(db: Database): Promise<BuiltDoc> {
   try {
     return (await db.get(BUILT_ID)) as unknown as BuiltDoc;
@@ -124,7 +114,7 @@ async function buildAndWarm(db: Database, key: string, fields: string[]): Promis
     return;
   }
   await ensureIndex(db, fields);
-  await idle();
+  await whenIdle();
   const selector = Object.fromEntries(fields.map((field) => [field, { $gt: null }]));
   await db.find({ selector, sort: fields.map((field) => ({ [field]: 'asc' as const })), limit: 1 });
 }
@@ -181,7 +171,7 @@ async function buildMissing(dbName: string, db: Database, kind: DatabaseKind): P
     // (for a count or a sum, reduced-views.ts reads only the changes since its snapshot).
     if (built.has(key) && !key.startsWith(VIEW_PREFIX)) continue;
     // One at a time, each when the browser is idle: a build holds the replica for seconds.
-    await idle();
+    await whenIdle();
     try {
       await buildAndWarm(db, key, fields);
     } catch {

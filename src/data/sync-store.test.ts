@@ -24,6 +24,14 @@ describe('sync store', () => {
     stop();
   });
 
+  it('keeps the unchanged parts of a patch that changes something else, so their readers do not draw again', () => {
+    useSyncStore.getState().update(NAME, { state: 'syncing', conflicts: [] });
+    const conflicts = useSyncStore.getState().databases[NAME]!.conflicts;
+    useSyncStore.getState().update(NAME, { state: 'paused', conflicts: [] });
+    expect(useSyncStore.getState().databases[NAME]!.state).toBe('paused');
+    expect(useSyncStore.getState().databases[NAME]!.conflicts).toBe(conflicts);
+  });
+
   it('records a first patch of a database even when it matches the defaults', () => {
     useSyncStore.getState().update(NAME, { pending: 0 });
     expect(useSyncStore.getState().databases[NAME]?.pending).toBe(0);

@@ -49,14 +49,17 @@ export const useSyncStore = create<SyncStore>()((set) => ({
   online: globalThis.navigator?.onLine ?? true,
   databases: {},
   setOnline: (online) => set((s) => (s.online === online ? s : { online })),
-  // A patch that changes nothing (arrays and errors equal by their contents) leaves the state as it
-  // is, so no screen draws again: during a pull the counts are read again and again, mostly the same.
+  // What a patch does not change (arrays and errors equal by their contents) keeps its value, and a
+  // patch that changes nothing leaves the state as it is: no screen draws again for it (during a
+  // pull the counts are read again and again, mostly the same; a list reads the conflicts' ids).
   update: (name, patch) =>
     set((s) => {
       const current = s.databases[name];
-      if (current && Object.entries(patch).every(([key, value]) => shallow(current[key as keyof DatabaseSync], value)))
-        return s;
-      return { databases: { ...s.databases, [name]: { ...(current ?? EMPTY), ...patch } } };
+      const changed = Object.entries(patch).filter(
+        ([key, value]) => !current || !shallow(current[key as keyof DatabaseSync], value),
+      );
+      if (current && changed.length === 0) return s;
+      return { databases: { ...s.databases, [name]: { ...(current ?? EMPTY), ...Object.fromEntries(changed) } } };
     }),
   forget: (name) =>
     set((s) => {

@@ -105,6 +105,31 @@ describe('public pages rendered ahead', () => {
     });
   }
 
+  it("leave the theme's stylesheets to the app's own page, which brings them built", async () => {
+    // A page not rendered ahead is the app's own: it carries the theme's colours as CSS variables
+    // and the baseline, built at build time (src/app/prerender.tsx, themeStyles).
+    const { html } = await page('/user/confirm/new');
+    expect(html).not.toContain('data-visitor');
+    expect(html).toMatch(/<style data-emotion="css-global [^"]+">[^<]*--mui-palette-primary-main:/);
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, serviceWorkers: 'block' });
+    const tab = await context.newPage();
+    await tab.goto('/user/confirm/new');
+    await tab.locator('html[data-running]').waitFor({ state: 'attached' });
+    await tab.locator('footer').waitFor();
+    // Taken as they came: no rule with the theme's variables was compiled again in the browser.
+    const sheets = await tab.evaluate(() =>
+      [...document.styleSheets].map((sheet) => ({
+        shipped: (sheet.ownerNode?.textContent ?? '').includes('--mui-palette-primary-main:'),
+        compiled: [...sheet.cssRules].filter(
+          (rule) => !sheet.ownerNode?.textContent && rule.cssText.includes('--mui-palette-primary-main:'),
+        ).length,
+      })),
+    );
+    expect(sheets.filter((s) => s.shipped).length).toBeGreaterThan(0);
+    expect(sheets.reduce((sum, s) => sum + s.compiled, 0)).toBe(0);
+    await context.close();
+  });
+
   it('follow the language picked on the page at the next visit', async () => {
     // The server's answer: once installed, the service worker would answer with the app's own page.
     const context = await e2e.browser.newContext({

@@ -20,14 +20,16 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import type { Theme } from '@mui/material/styles';
+import { memo, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { FieldSpec, ResourceSpec, SortDirection } from '../../domain/records/schema.ts';
 import { isReferenceField, referencedIds } from '../../domain/records/field-types.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
-import { countRecords, listRows } from '../../data/record-list.ts';
+import { countRecords, listRows, readRecords } from '../../data/record-list.ts';
 import { EmptyState } from '../empty-state.tsx';
 import { FillingNotice } from '../filling-notice.tsx';
 import { visuallyHidden } from '../visually-hidden.ts';
@@ -35,9 +37,10 @@ import { ConflictFlag, useConflictIds } from './conflict-flag.tsx';
 import { ErrorBox } from '../error-box.tsx';
 import { FieldValue } from './field-value.tsx';
 import { type ResourceEnv, resourcePath } from './resource-env.ts';
-import { useRecordTitles, useReplicaQuery } from './use-records.ts';
+import { titlesOf, useReplicaQuery } from './use-records.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
+const NO_TITLES: Readonly<Record<string, PouchDoc>> = {};
 const STAMP_FIELD: Readonly<Record<string, FieldSpec>> = {
   created_at: { name: 'created_at', type: 'text' },
   updated_at: { name: 'updated_at', type: 'text' },
@@ -50,6 +53,87 @@ export function fieldOf(spec: ResourceSpec, name: string): FieldSpec {
 export function fieldLabel(t: (key: string) => string, spec: ResourceSpec, name: string): string {
   return name in STAMP_FIELD ? t(`resource.fields.${name}`) : t(`records.${spec.resource}.fields.${name}`);
 }
+
+interface IndexRowProps {
+  row: PouchDoc;
+  spec: ResourceSpec;
+  env: ResourceEnv;
+  related: Readonly<Record<string, PouchDoc>>;
+  conflict: boolean;
+  /** A wide screen shows every column; a phone the first two, the others as a line under the second. */
+  wide: boolean;
+}
+
+/** One record's row, drawn again only when what it shows changes (not when the count comes in). */
+const IndexRow = memo(function IndexRow({ row, spec, env, related, conflict, wide }: IndexRowProps) {
+  const navigate = useNavigate();
+  /** One stored value as a list cell reads it. */
+  const shown = (column: string) => (
+    <FieldValue
+      resource={spec.resource}
+      field={fieldOf(spec, column)}
+      value={row[column]}
+      env={env}
+      record={row}
+      related={related}
+      compact
+    />
+  );
+  return (
+    <TableRow
+      hover
+      data-record={row._id}
+      // The whole row opens the record (a thumb misses a small link); links inside
+      // it (a customer) keep going where they point, and the keyboard uses the link.
+      onClick={(event) => {
+        if ((event.target as HTMLElement).closest('a, button')) return;
+        void navigate(resourcePath(env, spec, `/${row._id}`));
+      }}
+      sx={{ cursor: 'pointer' }}
+    >
+      {(wide ? spec.columns : spec.columns.slice(0, 2)).map((column, i) => (
+        <TableCell key={column} sx={i > 1 ? undefined : { maxWidth: '24rem', overflowWrap: 'anywhere' }}>
+          {i === 0 ? (
+            <>
+              <Link component={RouterLink} to={resourcePath(env, spec, `/${row._id}`)}>
+                {shown(column)}
+                {column !== spec.titleField && (
+                  // Named by what it shows (a date, a number) and then by the record,
+                  // so a voice command naming either finds it (WCAG 2.5.3).
+                  <Box component="span" sx={visuallyHidden}>
+                    {` ${String(row[spec.titleField] ?? '')
+                      .split('\n')[0]!
+                      .slice(0, 80)}`}
+                  </Box>
+                )}
+              </Link>
+              {conflict && <ConflictFlag />}
+            </>
+          ) : (
+            shown(column)
+          )}
+          {i === 1 && !wide && spec.columns.length > 2 && (
+            // On a phone the other columns read as a line under this one. Drawn for the one screen
+            // or the other, not for both and hidden by style: every cell is work for a phone.
+            <Typography
+              component="div"
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}
+              data-row-details=""
+            >
+              {spec.columns
+                .slice(2)
+                .map((other) =>
+                  row[other] === undefined || row[other] === '' ? null : <span key={other}>{shown(other)}</span>,
+                )}
+            </Typography>
+          )}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+});
 
 interface ResourceIndexProps {
   spec: ResourceSpec;
@@ -64,8 +148,8 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
   const canCreate = !spec.screens || spec.screens.includes('new');
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const conflicts = useConflictIds(env.accountId);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const search = params.get('q') ?? '';
   const sort = spec.sort.includes(params.get('sort') ?? '') ? params.get('sort')! : spec.defaultSort.field;
   const direction: SortDirection =
@@ -101,10 +185,23 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
     return () => clearTimeout(timer);
   }, [typed, search, update]);
 
-  const load = useCallback(
-    () => listRows<PouchDoc>(env.accountId, { klass: spec.klass, search, sort, direction, page, perPage }),
-    [env.accountId, spec.klass, search, sort, direction, page, perPage],
-  );
+  // The records the rows name (a ticket's customer) are read with the rows: the page is drawn once
+  // with both, not once bare and again with the names.
+  const load = useCallback(async () => {
+    const found = await listRows<PouchDoc>(env.accountId, {
+      klass: spec.klass,
+      search,
+      sort,
+      direction,
+      page,
+      perPage,
+    });
+    const references = spec.columns.map((c) => fieldOf(spec, c)).filter(isReferenceField);
+    const ids = found.rows.flatMap((row) => references.flatMap((f) => referencedIds(f, row[f.name])));
+    // A read that failed is over too: its records show as missing rather than loading forever.
+    const docs = ids.length > 0 ? await readRecords(env.accountId, [...new Set(ids)]).catch(() => []) : [];
+    return { ...found, related: titlesOf(docs) };
+  }, [env.accountId, spec, search, sort, direction, page, perPage]);
   const { value: found, error, setError } = useReplicaQuery(env.accountId, load);
   // The rows show first; counting every record of a long list comes after them.
   const rowsShown = found !== undefined;
@@ -116,23 +213,7 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
   );
   const counted = useReplicaQuery(env.accountId, count).value;
   const result = found && { rows: found.rows, total: found.total ?? counted ?? null };
-  /** One stored value as a list cell reads it. */
-  const shown = (row: PouchDoc, column: string) => (
-    <FieldValue
-      resource={spec.resource}
-      field={fieldOf(spec, column)}
-      value={row[column]}
-      env={env}
-      record={row}
-      related={related}
-      compact
-    />
-  );
-  const references = spec.columns.map((c) => fieldOf(spec, c)).filter(isReferenceField);
-  const related = useRecordTitles(
-    env.accountId,
-    (result?.rows ?? []).flatMap((row) => references.flatMap((f) => referencedIds(f, row[f.name]))),
-  );
+  const related = found?.related ?? NO_TITLES;
   const pages = result?.total != null ? Math.max(1, Math.ceil(result.total / perPage)) : 1;
 
   return (
@@ -186,7 +267,7 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
           <TuneIcon />
         </IconButton>
       </Stack>
-      <Collapse in={advanced}>
+      <Collapse in={advanced} unmountOnExit>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 1 }}>
           <TextField
             select
@@ -250,76 +331,22 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
             <Table size="small" aria-label={t(`records.${spec.resource}.title`)}>
               <TableHead>
                 <TableRow>
-                  {spec.columns.map((column, i) => (
-                    <TableCell key={column} sx={i > 1 ? { display: { xs: 'none', md: 'table-cell' } } : undefined}>
-                      {fieldLabel(t, spec, column)}
-                    </TableCell>
+                  {(wide ? spec.columns : spec.columns.slice(0, 2)).map((column) => (
+                    <TableCell key={column}>{fieldLabel(t, spec, column)}</TableCell>
                   ))}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {result.rows.map((row) => (
-                  <TableRow
+                  <IndexRow
                     key={row._id}
-                    hover
-                    data-record={row._id}
-                    // The whole row opens the record (a thumb misses a small link); links inside
-                    // it (a customer) keep going where they point, and the keyboard uses the link.
-                    onClick={(event) => {
-                      if ((event.target as HTMLElement).closest('a, button')) return;
-                      void navigate(resourcePath(env, spec, `/${row._id}`));
-                    }}
-                    sx={{ cursor: 'pointer' }}
-                  >
-                    {spec.columns.map((column, i) => (
-                      <TableCell
-                        key={column}
-                        sx={
-                          i > 1
-                            ? { display: { xs: 'none', md: 'table-cell' } }
-                            : { maxWidth: '24rem', overflowWrap: 'anywhere' }
-                        }
-                      >
-                        {i === 0 ? (
-                          <>
-                            <Link component={RouterLink} to={resourcePath(env, spec, `/${row._id}`)}>
-                              {shown(row, column)}
-                              {column !== spec.titleField && (
-                                // Named by what it shows (a date, a number) and then by the record,
-                                // so a voice command naming either finds it (WCAG 2.5.3).
-                                <Box component="span" sx={visuallyHidden}>
-                                  {` ${String(row[spec.titleField] ?? '')
-                                    .split('\n')[0]!
-                                    .slice(0, 80)}`}
-                                </Box>
-                              )}
-                            </Link>
-                            {conflicts.has(row._id) && <ConflictFlag />}
-                          </>
-                        ) : (
-                          shown(row, column)
-                        )}
-                        {i === 1 && spec.columns.length > 2 && (
-                          // On a phone the other columns read as a line under this one.
-                          <Typography
-                            component="div"
-                            variant="body2"
-                            color="text.secondary"
-                            sx={{ display: { xs: 'flex', md: 'none' }, flexWrap: 'wrap', columnGap: 1 }}
-                            data-row-details=""
-                          >
-                            {spec.columns
-                              .slice(2)
-                              .map((other) =>
-                                row[other] === undefined || row[other] === '' ? null : (
-                                  <span key={other}>{shown(row, other)}</span>
-                                ),
-                              )}
-                          </Typography>
-                        )}
-                      </TableCell>
-                    ))}
-                  </TableRow>
+                    row={row}
+                    spec={spec}
+                    env={env}
+                    related={related}
+                    conflict={conflicts.has(row._id)}
+                    wide={wide}
+                  />
                 ))}
               </TableBody>
             </Table>

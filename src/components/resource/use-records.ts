@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { readRecords } from '../../data/record-list.ts';
+import { sameData } from '../../domain/same-data.ts';
 import { watchReplica } from '../../data/replica-events.ts';
 import { useFilling } from '../../data/sync-store.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
@@ -22,7 +23,9 @@ export function useReplicaQuery<T>(dbName: string, load: () => Promise<T>) {
     let live = true;
     const run = () =>
       load().then(
-        (value) => live && setState({ load, value }),
+        // An equal answer (a change elsewhere in the group) keeps the one shown: nothing redraws.
+        (value) =>
+          live && setState((prev) => (prev?.load === load && sameData(prev.value, value) ? prev : { load, value })),
         (caught: unknown) => live && setError(caught),
       );
     void run();
@@ -44,6 +47,13 @@ export function titlesRead(related: object): boolean {
   return readMaps.has(related);
 }
 
+/** The titles map of records read (missing ones absent), marked as read (titlesRead). */
+export function titlesOf(docs: readonly PouchDoc[]): Record<string, PouchDoc> {
+  const titles = Object.fromEntries(docs.map((doc) => [doc._id, doc]));
+  readMaps.add(titles);
+  return titles;
+}
+
 /** Titles of referenced records, by id, for links in lists and record pages. */
 export function useRecordTitles(dbName: string, ids: readonly string[]) {
   const key = [...new Set(ids.filter(Boolean))].sort().join(',');
@@ -52,10 +62,7 @@ export function useRecordTitles(dbName: string, ids: readonly string[]) {
     let live = true;
     const wanted = key ? key.split(',') : [];
     const settle = (docs: readonly PouchDoc[]) => {
-      if (!live) return;
-      const titles = Object.fromEntries(docs.map((doc) => [doc._id, doc]));
-      readMaps.add(titles);
-      setState({ key, titles });
+      if (live) setState({ key, titles: titlesOf(docs) });
     };
     // A read that failed is over too: its records show as missing rather than loading forever.
     readRecords(dbName, wanted).then(settle, () => settle([]));

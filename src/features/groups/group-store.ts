@@ -1,9 +1,11 @@
 import { create } from 'zustand';
 import { isApiError } from '../../data/api-error.ts';
 import { type GroupSettings, settingsFromAdjustments } from '../../domain/group-settings.ts';
+import { sameData } from '../../domain/same-data.ts';
 import type { AppKind, Membership, Plan } from '../../domain/groups.ts';
 import { listFew } from '../../data/records.ts';
 import { type Account, getAccount } from './api/get-account.ts';
+import { whenIdle } from '../../data/idle.ts';
 import { watchReplica } from '../../data/replica-events.ts';
 import { listAdjustments, listLocalAdjustments, serverAdjustments } from './api/group-settings.ts';
 import { startRefresh } from '../../data/replicas.ts';
@@ -25,7 +27,6 @@ async function accountFromDevice(accountId: string, userId: string | null, setti
     'created-at': setting('created-at'),
     'parent-account-id': setting('parent-account-id'),
     admin: mine?.admin ?? false,
-    admin_roles: [],
   };
 }
 
@@ -69,6 +70,9 @@ export const useGroupStore = create<GroupState>()((set, get) => {
         if (ticket !== loading) return;
         if (account) {
           set({ accountId, account, settings, status: 'ready', error: null });
+          // The server's answer can wait until the page is drawn; by then another group may be open.
+          await whenIdle();
+          if (ticket !== loading) return;
           return fetchGroup(accountId, userId, true);
         }
       }
@@ -90,7 +94,15 @@ export const useGroupStore = create<GroupState>()((set, get) => {
         account = await accountFromDevice(accountId, userId, settings);
       else throw read.error;
       if (ticket !== loading) return;
-      set({ accountId, account, settings, status: 'ready', error: null });
+      // The server confirming what the device showed redraws nothing.
+      const shown = get();
+      set({
+        accountId,
+        account: sameData(shown.account, account) ? shown.account : account,
+        settings: sameData(shown.settings, settings) ? shown.settings : settings,
+        status: 'ready',
+        error: null,
+      });
     } catch (error) {
       if (ticket !== loading) return;
       set({ accountId, status: 'error', error });
@@ -127,7 +139,12 @@ export const useGroupStore = create<GroupState>()((set, get) => {
       const { account, accountId: current } = get();
       if (!docs || current !== accountId) return;
       const settings = settingsFromAdjustments(docs);
-      set({ settings, account: account && settings.name ? { ...account, name: settings.name } : account });
+      const named = account && settings.name ? { ...account, name: settings.name } : account;
+      const shown = get();
+      set({
+        settings: sameData(shown.settings, settings) ? shown.settings : settings,
+        account: sameData(shown.account, named) ? shown.account : named,
+      });
     },
     clear: () => {
       watch(null);

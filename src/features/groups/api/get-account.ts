@@ -14,9 +14,30 @@ export interface Account {
   'created-at': string | null;
   'parent-account-id': string | null;
   admin: boolean;
-  admin_roles: string[];
 }
 
-export function getAccount(accountId: string): Promise<Account> {
-  return request('GET', `/db/accounts/${encodeURIComponent(accountId)}`);
+const FIELDS = [
+  '_id',
+  'name',
+  'kind',
+  'billing-email',
+  'confirmed-plan',
+  'unconfirmed-plan',
+  'created-by',
+  'created-by-id',
+  'created-at',
+  'parent-account-id',
+  'admin',
+] as const satisfies ReadonlyArray<keyof Account>;
+
+/**
+ * The record as the screens know it, whether read here or made from the device's copy (offline):
+ * the server's own bookkeeping (admin_roles, billing ids) stays out, so the two compare equal when
+ * they say the same (group-store.ts redraws nothing then).
+ */
+export async function getAccount(accountId: string): Promise<Account> {
+  const doc = await request<Record<string, unknown>>('GET', `/db/accounts/${encodeURIComponent(accountId)}`);
+  return Object.fromEntries(
+    FIELDS.map((field) => [field, doc[field] ?? (field === 'admin' ? false : null)]),
+  ) as unknown as Account;
 }

@@ -15,6 +15,7 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
@@ -28,7 +29,8 @@ const ACTION_ICONS = {
   destroy: <DeleteOutlineIcon color="error" />,
 } as const;
 
-function ChangeItem({ accountId, row }: { accountId: string; row: ChangeRow }) {
+/** Not drawn again while its row is the same one (the list growing to its whole length, the card redrawn). */
+const ChangeItem = memo(function ChangeItem({ accountId, row }: { accountId: string; row: ChangeRow }) {
   const { t } = useTranslation();
   const formatDay = useFormatDay();
   const action = changeAction(row);
@@ -69,7 +71,7 @@ function ChangeItem({ accountId, row }: { accountId: string; row: ChangeRow }) {
       />
     </ListItem>
   );
-}
+});
 
 interface RecentChangesCardProps {
   accountId: string;
