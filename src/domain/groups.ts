@@ -16,6 +16,22 @@ export const GROUP_MESSAGES = {
   creatorStaysAdmin: 'The creator of the Group cannot be removed and stays Administrator',
 } as const;
 
+/**
+ * The account record's fields kept in the group's settings (spec 000 §7, `GET /accounts/{id}`),
+ * beside its id and the reader's admin flag: what the server answers and the device can rebuild.
+ */
+export const ACCOUNT_SETTING_FIELDS = [
+  'name',
+  'kind',
+  'billing-email',
+  'confirmed-plan',
+  'unconfirmed-plan',
+  'created-by',
+  'created-by-id',
+  'created-at',
+  'parent-account-id',
+] as const;
+
 export const FREE_GROUPS_UNCONFIRMED = 1;
 export const FREE_GROUPS_CONFIRMED = 5;
 

@@ -4,6 +4,7 @@
 import { defaultCurrency } from '../../domain/money.ts';
 import { MESSAGES } from '../../domain/errors.ts';
 import {
+  ACCOUNT_SETTING_FIELDS,
   type AppKind,
   DEFAULT_GROUP_SETTINGS,
   freeGroupLimit,
@@ -180,19 +181,7 @@ export async function createGroup(
   return { id: db, name, kind };
 }
 
-const ACCOUNT_FIELDS = [
-  'name',
-  'kind',
-  'billing-email',
-  'confirmed-plan',
-  'unconfirmed-plan',
-  'created-by',
-  'created-by-id',
-  'created-at',
-  'parent-account-id',
-  'v7_plan',
-  'livemode',
-] as const;
+const ACCOUNT_FIELDS = [...ACCOUNT_SETTING_FIELDS, 'v7_plan', 'livemode'] as const;
 
 /** The account record of spec 000 §7 (`GET /accounts/{id}`), for members of the group. */
 export async function readAccount(

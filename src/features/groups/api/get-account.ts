@@ -1,5 +1,5 @@
 import { request } from '../../../data/http-client.ts';
-import type { AppKind, Plan } from '../../../domain/groups.ts';
+import { ACCOUNT_SETTING_FIELDS, type AppKind, type Plan } from '../../../domain/groups.ts';
 
 /** The account record (spec 000 §3); `admin` says whether the current user administers it. */
 export interface Account {
@@ -16,19 +16,7 @@ export interface Account {
   admin: boolean;
 }
 
-const FIELDS = [
-  '_id',
-  'name',
-  'kind',
-  'billing-email',
-  'confirmed-plan',
-  'unconfirmed-plan',
-  'created-by',
-  'created-by-id',
-  'created-at',
-  'parent-account-id',
-  'admin',
-] as const satisfies ReadonlyArray<keyof Account>;
+const FIELDS = ['_id', ...ACCOUNT_SETTING_FIELDS, 'admin'] as const satisfies ReadonlyArray<keyof Account>;
 
 /**
  * The record as the screens know it, whether read here or made from the device's copy (offline):
