@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameData } from './same-data.ts';
+import { keepSame, sameData } from './same-data.ts';
 
 describe('sameData', () => {
   it('compares records and lists by their contents', () => {
@@ -32,5 +32,14 @@ describe('sameData', () => {
       }
     }
     expect(sameData(new Box(1), new Box(1))).toBe(false);
+  });
+});
+
+describe('keepSame', () => {
+  it('keeps the value held when the new one holds the same data, else takes the new one', () => {
+    const held = { name: 'Oficina', admin: true };
+    expect(keepSame(held, { admin: true, name: 'Oficina' })).toBe(held);
+    const renamed = { name: 'Oficina Central', admin: true };
+    expect(keepSame(held, renamed)).toBe(renamed);
   });
 });

@@ -19,3 +19,8 @@ function isPlain(value: object): value is Record<string, unknown> {
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
 }
+
+/** `previous` when `next` holds the same data (see sameData), else `next`: what a store keeps. */
+export function keepSame<T>(previous: T, next: T): T {
+  return sameData(previous, next) ? previous : next;
+}

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { loggedOut } from '../../data/emitter.ts';
 import { readJson, readToken, writeJson } from '../../data/preferences.ts';
-import { sameData } from '../../domain/same-data.ts';
+import { keepSame } from '../../domain/same-data.ts';
 import type { PublicUser } from '../../domain/user.ts';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
@@ -56,7 +56,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
   signIn: (user) => {
     writeJson(LAST_USER_KEY, user);
     // The session check confirming the person the app opened as changes nothing on screen.
-    set((state) => ({ status: 'signed-in', user: sameData(state.user, user) ? state.user : user, expired: false }));
+    set((state) => ({ status: 'signed-in', user: keepSame(state.user, user), expired: false }));
   },
   signOut: () => {
     writeJson(LAST_USER_KEY, null);

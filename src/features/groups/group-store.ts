@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { isApiError } from '../../data/api-error.ts';
 import { type GroupSettings, settingsFromAdjustments } from '../../domain/group-settings.ts';
-import { sameData } from '../../domain/same-data.ts';
+import { keepSame } from '../../domain/same-data.ts';
 import type { AppKind, Membership, Plan } from '../../domain/groups.ts';
 import { listFew } from '../../data/records.ts';
 import { type Account, getAccount } from './api/get-account.ts';
@@ -98,8 +98,8 @@ export const useGroupStore = create<GroupState>()((set, get) => {
       const shown = get();
       set({
         accountId,
-        account: sameData(shown.account, account) ? shown.account : account,
-        settings: sameData(shown.settings, settings) ? shown.settings : settings,
+        account: keepSame(shown.account, account),
+        settings: keepSame(shown.settings, settings),
         status: 'ready',
         error: null,
       });
@@ -136,14 +136,13 @@ export const useGroupStore = create<GroupState>()((set, get) => {
       // A copy being filled holds only part of the settings: those read on the server stay.
       if (!accountId || syncStatus(accountId).filling) return;
       const docs = await listLocalAdjustments(accountId).catch(() => null);
-      const { account, accountId: current } = get();
-      if (!docs || current !== accountId) return;
-      const settings = settingsFromAdjustments(docs);
-      const named = account && settings.name ? { ...account, name: settings.name } : account;
       const shown = get();
+      if (!docs || shown.accountId !== accountId) return;
+      const settings = settingsFromAdjustments(docs);
+      const { account } = shown;
       set({
-        settings: sameData(shown.settings, settings) ? shown.settings : settings,
-        account: sameData(shown.account, named) ? shown.account : named,
+        settings: keepSame(shown.settings, settings),
+        account: keepSame(account, account && settings.name ? { ...account, name: settings.name } : account),
       });
     },
     clear: () => {
