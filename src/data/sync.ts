@@ -392,22 +392,20 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
         live.caughtUpAt = null;
         pullEnded(false);
         const described = describe(error);
-        if (described.status === 0) {
-          noteUnreachable(name);
-          delay = Math.min(backOff(delay), UNREACHABLE_RETRY_MAX_MS);
-          retryTimer = setTimeout(start, delay);
-          return;
+        const unreachable = described.status === 0;
+        if (unreachable) noteUnreachable(name);
+        else {
+          store.update(name, { state: 'error', error: described });
+          // Access taken away does not come back by retrying; the copy goes, unsent work first offered.
+          if (described.status === 403) {
+            void onAccessLost(name, described).catch(() => undefined);
+            return;
+          }
+          // An ended session: the check opens the re-login dialog, and the retries below pick the
+          // new session up; local changes wait in the replica meanwhile.
+          if (described.status === 401) void verifySession();
         }
-        store.update(name, { state: 'error', error: described });
-        // Access taken away does not come back by retrying; the copy goes, unsent work first offered.
-        if (described.status === 403) {
-          void onAccessLost(name, described).catch(() => undefined);
-          return;
-        }
-        // An ended session: the check opens the re-login dialog, and the retries below pick the
-        // new session up; local changes wait in the replica meanwhile.
-        if (described.status === 401) void verifySession();
-        delay = backOff(delay);
+        delay = unreachable ? Math.min(backOff(delay), UNREACHABLE_RETRY_MAX_MS) : backOff(delay);
         retryTimer = setTimeout(start, delay);
       });
     // Caught up is both directions at rest. PouchDB's sync says `paused` as soon as the push

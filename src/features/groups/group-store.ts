@@ -2,9 +2,9 @@ import { create } from 'zustand';
 import { isApiError } from '../../data/api-error.ts';
 import { type GroupSettings, settingsFromAdjustments } from '../../domain/group-settings.ts';
 import { keepSame } from '../../domain/same-data.ts';
-import type { AppKind, Membership, Plan } from '../../domain/groups.ts';
+import type { Membership } from '../../domain/groups.ts';
 import { listFew } from '../../data/records.ts';
-import { type Account, getAccount } from './api/get-account.ts';
+import { type Account, getAccount, toAccount } from './api/get-account.ts';
 import { whenIdle } from '../../data/idle.ts';
 import { watchReplica } from '../../data/replica-events.ts';
 import { listAdjustments, listLocalAdjustments, serverAdjustments } from './api/group-settings.ts';
@@ -14,20 +14,7 @@ import { syncStatus } from '../../data/sync-store.ts';
 /** The account record as the device knows it: settings, and the admin flag of one's membership. */
 async function accountFromDevice(accountId: string, userId: string | null, settings: GroupSettings): Promise<Account> {
   const [mine] = userId ? await listFew<Membership>(userId, 'Membership', { db_name: accountId }) : [];
-  const setting = (key: string) => settings[key] || null;
-  return {
-    _id: accountId,
-    name: setting('name'),
-    kind: setting('kind') as AppKind | null,
-    'billing-email': setting('billing-email'),
-    'confirmed-plan': setting('confirmed-plan') as Plan | null,
-    'unconfirmed-plan': setting('unconfirmed-plan'),
-    'created-by': setting('created-by'),
-    'created-by-id': setting('created-by-id'),
-    'created-at': setting('created-at'),
-    'parent-account-id': setting('parent-account-id'),
-    admin: mine?.admin ?? false,
-  };
+  return toAccount({ ...settings, _id: accountId, admin: mine?.admin });
 }
 
 export type GroupStatus = 'idle' | 'loading' | 'ready' | 'error';

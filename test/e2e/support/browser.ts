@@ -17,19 +17,79 @@ const ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * What each page said and met (console, errors, failed requests, navigations), kept for a failing
+ * test's report: a step that times out on a loaded machine must leave more than its timeout.
+ */
+const journals = new WeakMap<Page, string[]>();
+const JOURNAL_LINES = 300;
+/** Contexts a failing test may have left open, persistent profiles included (the browser lists only its own). */
+const openContexts = new Set<BrowserContext>();
+
+function keepJournal(context: BrowserContext): void {
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
+  const start = Date.now();
+  const watch = (page: Page) => {
+    const journal: string[] = [];
+    journals.set(page, journal);
+    const note = (line: string) => {
+      journal.push(`${((Date.now() - start) / 1000).toFixed(1)}s ${line}`);
+      if (journal.length > JOURNAL_LINES) journal.shift();
+      if (process.env.E2E_LOG_CONSOLE && !line.startsWith('navigated')) console.log(line);
+    };
+    page.on('console', (m) => note(`console.${m.type()}: ${m.text()}`));
+    page.on('pageerror', (error) => note(`page error: ${error.message}`));
+    page.on('requestfailed', (r) => note(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`navigated: ${frame.url()}`));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+}
+
+/** Saves each open page of a failed test (test-results/failures/) and prints where it was and what it said. */
+export async function reportFailure(browser: Browser | undefined, testName: string): Promise<void> {
+  const dir = path.resolve('test-results/failures');
+  mkdirSync(dir, { recursive: true });
+  const slug = testName.replace(/[^\w-]+/g, '-').slice(0, 60);
+  const contexts = new Set([...(browser?.contexts() ?? []), ...openContexts]);
+  let n = 0;
+  for (const context of contexts) {
+    for (const page of context.pages()) {
+      n += 1;
+      const file = path.join(dir, `${slug}-${n}.png`);
+      const shot = page.screenshot({ path: file, timeout: 5000 }).then(
+        () => `screenshot ${file}`,
+        (error: Error) => `no screenshot: ${error.message.split('\n')[0]}`,
+      );
+      const text = page.evaluate(() => document.body?.innerText.slice(0, 600) ?? '', undefined).catch(() => '?');
+      console.log(
+        [
+          `--- page ${n} of failed test "${testName}": ${page.url()}`,
+          await shot,
+          `text: ${(await text).replace(/\s+/g, ' ')}`,
+          ...(journals.get(page) ?? ['(no journal)']),
+        ].join('\n'),
+      );
+    }
+  }
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
 /** A profile on disk, as a person's browser has: contexts of launchBrowser() are incognito. */
 export async function launchProfile(userDataDir: string, baseURL: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, {
+  const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     args: ARGS,
     baseURL,
     viewport: DESKTOP,
     locale: 'en-US',
   });
+  keepJournal(context);
+  return context;
 }
 
 export const PHONE = { width: 390, height: 844 };
@@ -37,13 +97,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
-  // The pages' errors, for whoever reads a failing run.
-  if (process.env.E2E_LOG_CONSOLE) {
-    context.on('page', (page) => {
-      page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-      page.on('console', (m) => m.type() === 'error' && console.log(`console: ${m.text()}`));
-    });
-  }
+  keepJournal(context);
   return context;
 }
 

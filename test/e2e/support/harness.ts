@@ -1,8 +1,8 @@
 // Every e2e file needs the real server and a Chromium: started before its tests, stopped after.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, reportFailure } from './browser.ts';
 
 export interface E2eHarness {
   server: TestServer;
@@ -15,6 +15,11 @@ export function e2eHarness(env: Record<string, string> = {}): E2eHarness {
   beforeAll(async () => {
     harness.server = await startTestServer({ env });
     harness.browser = await launchBrowser();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    await reportFailure(harness.browser, task.name);
+    console.log(['--- the server, last lines:', ...(harness.server?.logs ?? []).slice(-40)].join('\n'));
   });
   afterAll(async () => {
     // Refusals the app met on its way, for whoever reads a failing run.

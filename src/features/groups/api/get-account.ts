@@ -20,12 +20,15 @@ const FIELDS = ['_id', ...ACCOUNT_SETTING_FIELDS, 'admin'] as const satisfies Re
 
 /**
  * The record as the screens know it, whether read here or made from the device's copy (offline):
- * the server's own bookkeeping (admin_roles, billing ids) stays out, so the two compare equal when
- * they say the same (group-store.ts redraws nothing then).
+ * the server's own bookkeeping (admin_roles, billing ids) stays out, and an empty value is no
+ * value, so the two compare equal when they say the same (group-store.ts redraws nothing then).
  */
-export async function getAccount(accountId: string): Promise<Account> {
-  const doc = await request<Record<string, unknown>>('GET', `/db/accounts/${encodeURIComponent(accountId)}`);
+export function toAccount(values: Readonly<Record<string, unknown>>): Account {
   return Object.fromEntries(
-    FIELDS.map((field) => [field, doc[field] ?? (field === 'admin' ? false : null)]),
+    FIELDS.map((field) => [field, values[field] || (field === 'admin' ? false : null)]),
   ) as unknown as Account;
+}
+
+export async function getAccount(accountId: string): Promise<Account> {
+  return toAccount(await request<Record<string, unknown>>('GET', `/db/accounts/${encodeURIComponent(accountId)}`));
 }
