@@ -313,7 +313,7 @@ export function pageTable(): Plugin {
   });
 }
 
-// React's API, run by Preact's React layer in the browser (README, Decisions): about 50 KB less
+// React's API, run by Preact's React layer in the browser (docs/performance.md): about 50 KB less
 // before the first screen. The prerender (above) builds without this config, on React's own.
 const PREACT = {
   'react-dom/client': 'preact/compat/client',

@@ -1,6 +1,6 @@
 // pouchdb-find indexes built in the background after a replica's first pull, so the first list
 // screen reads from a ready index (15 ms) instead of building it over every document (seconds,
-// see README "Measured"). The indexes and views screens query are registered per database kind
+// see docs/benchmarks.md). The indexes and views screens query are registered per database kind
 // and per module (null: every group's); a group builds only those of the modules it has enabled.
 // Sync asks for the build after each successful pull: indexes are built once, views (cheap once
 // built) are brought up to date each time.

@@ -1,5 +1,5 @@
 // A group page loaded from the address bar waits for the session check, then the signed-in
-// shell's code, before it opens the group's replica: about 600 ms in a row (README, bench:tickets
+// shell's code, before it opens the group's replica: about 600 ms in a row (docs/benchmarks.md, bench:tickets
 // profile). A replica this device already holds is opened meanwhile, and the lists' kept fields
 // read into memory, so the page finds them ready. Nothing is created or sent: a group never
 // opened here is left alone.

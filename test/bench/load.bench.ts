@@ -7,7 +7,7 @@
 // group (one visit beforehand, unmeasured, fills its copy). Signed-in pages send the session
 // cookie. Printed per page: the
 // performance and accessibility scores, first paint, largest paint, blocking time, layout shift
-// (mobile and desktop) and the JavaScript sent, each against the target of the README.
+// (mobile and desktop) and the JavaScript sent, each against its target (docs/benchmarks.md).
 // BENCH_RUNS changes the runs per page (median), BENCH_DIST reuses a build (e.g. dist), BENCH_PAGES
 // picks pages by name (e.g. login,home), BENCH_SAVE=<dir> keeps each Lighthouse report (JSON) there.
 import { spawn } from 'node:child_process';
