@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, canReadDatabase, checkDocWrite, isAddressableId } from './permissions.ts';
+import {
+  type Actor,
+  canReadDatabase,
+  checkDocWrite,
+  hasAttachment,
+  isAddressableId,
+  takesAttachments,
+  withAttachment,
+} from './permissions.ts';
 
 const me = 'usr-11111111-1111-4111-8111-111111111111';
 const group = 'acc-22222222-2222-4222-8222-222222222222';
@@ -147,5 +155,126 @@ describe('checkDocWrite', () => {
     expect(checkDocWrite(actor, group, { _id: adj, _deleted: true }, { admin: false }, setting)).toMatchObject({
       status: 403,
     });
+  });
+});
+
+describe('attachment writes: the next revision of their document (M1 of 2026-11-27)', () => {
+  const seedFile = {
+    content_type: 'text/plain',
+    revpos: 2,
+    digest: 'md5-XUFAKrxLKna5cZ2REBfFkg==',
+    length: 5,
+    stub: true,
+  };
+  const setting = { _id: adj, _rev: '2-a', klass: 'Adjustment', key: 'checklist', value: 'enabled' };
+  const withSeed = { ...setting, _attachments: { 'seed.txt': seedFile } };
+  const probe = { content_type: 'text/html', length: 8 };
+  const ticket = {
+    _id: 'tik-44444444-4444-4444-8444-444444444444',
+    _rev: '1-a',
+    klass: 'Ticket',
+    title: 'Pump',
+    status: 'open',
+    priority: 'low',
+    ticket_kind: 'bug',
+  };
+
+  it('refuses a member who adds or removes an attachment on an administrator’s setting', () => {
+    expect(
+      checkDocWrite(actor, group, withAttachment(setting, 'probe.html', probe), { admin: false }, setting),
+    ).toEqual({ ok: false, status: 403, reason: 'You are not allowed to access this data' });
+    expect(
+      checkDocWrite(actor, group, withAttachment(withSeed, 'seed.txt', null), { admin: false }, withSeed),
+    ).toMatchObject({ status: 403 });
+  });
+
+  it('lets records people write take attachments, and settings none, administrators included', () => {
+    expect(takesAttachments('Ticket')).toBe(true);
+    expect(takesAttachments('Adjustment')).toBe(false);
+    expect(takesAttachments('ReaderItem')).toBe(false);
+    expect(checkDocWrite(actor, group, withAttachment(ticket, 'photo.png', probe), { admin: false }, ticket)).toEqual({
+      ok: true,
+    });
+    expect(checkDocWrite(actor, group, withAttachment(setting, 'probe.html', probe), { admin: true }, setting)).toEqual(
+      {
+        ok: false,
+        status: 422,
+        reason: { _attachments: ['is not allowed'] },
+      },
+    );
+    // What got there before may be removed by whoever may change the document.
+    expect(checkDocWrite(actor, group, withAttachment(withSeed, 'seed.txt', null), { admin: true }, withSeed)).toEqual({
+      ok: true,
+    });
+    expect(checkDocWrite(actor, me, withAttachment(setting, 'x.txt', probe), { admin: false }, setting)).toMatchObject({
+      status: 422,
+      reason: { _attachments: ['is not allowed'] },
+    });
+  });
+
+  it('refuses attachments on records only the server creates, and keeps their marks open', () => {
+    const item = {
+      _id: 'rit-66666666-6666-4666-8666-666666666666',
+      _rev: '1-a',
+      klass: 'ReaderItem',
+      title: 'News',
+      subscription_id: 'rsb-77777777-7777-4777-8777-777777777777',
+      point_at: '2026-11-20T10:00:00Z',
+    };
+    expect(checkDocWrite(actor, group, withAttachment(item, 'x.html', probe), { admin: false }, item)).toMatchObject({
+      status: 422,
+      reason: { _attachments: ['is not allowed'] },
+    });
+    const marked = { ...item, read: true };
+    expect(checkDocWrite(actor, group, marked, { admin: false }, item)).toEqual({ ok: true });
+  });
+
+  it('counts inline attachments in a document body as content: only stubs of what is stored are the same', () => {
+    // A device putting back the stored revision (stubs) changes nothing.
+    const back = { ...withSeed, _rev: '3-b', _attachments: { 'seed.txt': { stub: true, revpos: 2 } } };
+    expect(checkDocWrite(actor, group, back, { admin: false }, withSeed)).toEqual({ ok: true });
+    // Inline data, or a stub's digest the writer claims, is new content even when it names the stored digest.
+    const inline = { 'seed.txt': { content_type: 'text/plain', digest: seedFile.digest, data: 'PHA+' } };
+    expect(
+      checkDocWrite(actor, group, { ...withSeed, _attachments: inline }, { admin: false }, withSeed),
+    ).toMatchObject({ status: 403 });
+    const forged = { 'other.txt': { ...seedFile } };
+    expect(
+      checkDocWrite(actor, group, { ...withSeed, _attachments: forged }, { admin: false }, withSeed),
+    ).toMatchObject({ status: 403 });
+    // Leaving the attachments out removes them: a change too.
+    expect(checkDocWrite(actor, group, setting, { admin: false }, withSeed)).toMatchObject({ status: 403 });
+    const inlineTicket = { ...ticket, _attachments: { 'x.png': { content_type: 'image/png', data: 'iVBO' } } };
+    expect(checkDocWrite(actor, group, inlineTicket, { admin: false }, ticket)).toEqual({ ok: true });
+  });
+
+  it('runs the record’s rules on the next revision: a stored record that breaks them takes no attachment', () => {
+    const wallet = { _id: 'wll-88888888-8888-4888-8888-888888888888', klass: 'Wallet', name: 'Conta', currency: 'BRL' };
+    const income = {
+      _id: 'inc-99999999-9999-4999-8999-999999999999',
+      _rev: '1-a',
+      klass: 'Income',
+      date: '2026-11-20',
+      description: 'Pay',
+      wallet_id: wallet._id,
+      value: 100,
+      currency: 'USD',
+    };
+    const context = { settings: null, today: '2026-11-27', records: new Map([[wallet._id, wallet]]) };
+    expect(
+      checkDocWrite(actor, group, withAttachment(income, 'receipt.png', probe), { admin: false }, income, context),
+    ).toMatchObject({ status: 422, reason: { currency: ["must be the wallet's currency"] } });
+    const fixed = { ...income, currency: 'BRL' };
+    expect(
+      checkDocWrite(actor, group, withAttachment(fixed, 'receipt.png', probe), { admin: false }, fixed, context),
+    ).toEqual({ ok: true });
+  });
+
+  it('builds the next revision without letting a name reach the object’s prototype', () => {
+    const next = withAttachment(ticket, '__proto__', probe);
+    expect(Object.keys(next._attachments as object)).toEqual(['__proto__']);
+    expect(hasAttachment(next, '__proto__')).toBe(true);
+    expect(hasAttachment(ticket, 'toString')).toBe(false);
+    expect(withAttachment(next, '__proto__', null)).not.toHaveProperty('_attachments');
   });
 });

@@ -33,7 +33,7 @@ export const CLIENT_UPDATE_HANDLERS: Record<'personal' | 'group', readonly strin
 /** Server-written documents whose ids carry no klass prefix (a module's counter). */
 const SERVER_DOC_IDS: ReadonlySet<string> = MODULE_SERVER_DOC_IDS;
 /** Klasses only the server writes, whatever the database (memberships change through their own calls). */
-const SERVER_KLASSES: ReadonlySet<string> = new Set([
+export const SERVER_KLASSES: ReadonlySet<string> = new Set([
   'UserToken',
   'User',
   'PlanPrice',
@@ -55,6 +55,7 @@ export interface DocWrite {
   klass?: unknown;
   key?: unknown;
   value?: unknown;
+  _attachments?: unknown;
 }
 
 export type WriteVerdict =
@@ -88,8 +89,81 @@ const REVISION_FIELDS = new Set([
   '_local_seq',
 ]);
 
-function content(doc: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(doc).filter(([key]) => !REVISION_FIELDS.has(key)));
+type Attachments = Readonly<Record<string, unknown>>;
+
+const attachmentsOf = (doc: object | null | undefined): Attachments => {
+  const value = (doc as { _attachments?: unknown } | null | undefined)?._attachments;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Attachments) : {};
+};
+
+/**
+ * An attachment as the revision would store it. A stub keeps the stored attachment of its name, so
+ * it is that attachment's type, length and digest; anything sent with it (inline data, a digest
+ * the writer claims) is new content, never taken as equal to what is stored.
+ */
+function attachmentContent(entry: unknown, stored: unknown): unknown {
+  const sent = (entry ?? {}) as Record<string, unknown>;
+  if (sent.stub !== true) return { written: entry };
+  if (stored === null || typeof stored !== 'object') return { stub: entry };
+  const { content_type, length, digest } = stored as Record<string, unknown>;
+  return { content_type, length, digest };
+}
+
+/** A revision's content, attachments included: what changes when it is written over `stored`. */
+function content(doc: object, stored: object | null = null): Record<string, unknown> {
+  const fields = Object.fromEntries(
+    Object.entries(doc).filter(([key]) => !REVISION_FIELDS.has(key) && key !== '_attachments'),
+  );
+  const before = attachmentsOf(stored);
+  const attachments = Object.entries(attachmentsOf(doc)).map(([name, entry]) => [
+    name,
+    attachmentContent(entry, Object.hasOwn(before, name) ? before[name] : null),
+  ]);
+  return attachments.length > 0 ? { ...fields, _attachments: Object.fromEntries(attachments) } : fields;
+}
+
+/** Whether the revision adds or replaces an attachment (removing one adds nothing). */
+function addsAttachments(doc: DocWrite, live: StoredDoc): boolean {
+  const next = content(doc, live)._attachments as Attachments | undefined;
+  const now = live ? (content(live, live)._attachments as Attachments | undefined) : undefined;
+  return Object.entries(next ?? {}).some(
+    ([name, att]) => !now || !Object.hasOwn(now, name) || !sameValue(att, now[name]),
+  );
+}
+
+/**
+ * Records people write whole take attachments (a photo on a ticket, a receipt on an expense).
+ * Settings, memberships, server-owned records and those only the server creates (a feed's items,
+ * whose marks are all people change) take none: what they hold is decided elsewhere.
+ */
+export function takesAttachments(klass: unknown): boolean {
+  const spec = specOfKlass(klass);
+  return Boolean(spec && !spec.serverCreates);
+}
+
+/**
+ * The next revision of `stored` when the attachment `name` is written (`written`: its type and
+ * length) or removed (null): what an attachment PUT or DELETE changes, judged like any write.
+ */
+export function withAttachment(
+  stored: DocWrite & { _id: string },
+  name: string,
+  written: { content_type: string; length?: number } | null,
+): DocWrite & { _id: string } {
+  // Built from entries: a name like `__proto__` stays an attachment's name.
+  const attachments = Object.fromEntries([
+    ...Object.entries(attachmentsOf(stored)).filter(([other]) => other !== name),
+    ...(written ? [[name, written] as const] : []),
+  ]);
+  const next: DocWrite & { _id: string } = { ...stored };
+  if (Object.keys(attachments).length > 0) next._attachments = attachments;
+  else delete next._attachments;
+  return next;
+}
+
+/** Whether `stored` holds an attachment named `name`. */
+export function hasAttachment(stored: object | null | undefined, name: string): boolean {
+  return Object.hasOwn(attachmentsOf(stored), name);
 }
 
 /**
@@ -115,7 +189,7 @@ export function checkDocWrite(
   const live = stored && stored._deleted !== true ? stored : null;
   // A revision that changes nothing (a device putting back what the server has, to discard a
   // refused change of its own) is no write: whoever may read the document may make it.
-  if (live && doc._deleted !== true && sameValue(content(doc), content(live))) return ALLOWED;
+  if (live && doc._deleted !== true && sameValue(content(doc, live), content(live, live))) return ALLOWED;
   // Every klass the write touches: the stored one, the one sent, and the one the id names.
   const klasses = [live?.klass, doc.klass, klassOfId(id)].filter((k): k is string => typeof k === 'string');
   if (klasses.some((k) => SERVER_KLASSES.has(k))) return FORBIDDEN;
@@ -138,6 +212,8 @@ export function checkDocWrite(
   const idKlass = klassOfId(id);
   if ((prefix && !isId(id, prefix)) || (idKlass && idKlass !== doc.klass))
     return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };
+  if (addsAttachments(doc, live) && !takesAttachments(doc.klass))
+    return { ok: false, status: 422, reason: { _attachments: [FIELD_MESSAGES.notAllowed] } };
   if (!group) return checkPersonalDoc(doc);
   // Records with screens are checked with the rules their forms use, and a change with the rules
   // about changes, beside the stored version (src/domain/records).

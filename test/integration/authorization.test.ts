@@ -86,17 +86,22 @@ describe('the owner', () => {
       const res = await owner.client.call(method, path, body);
       expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
     }
-    const doc = await owner.client.get<{ _rev: string }>(`${db}/adj-00000000-0000-4000-8000-000000000001`);
-    const att = await owner.client.raw(
+    // Records take attachments; settings take none, even in one's own database.
+    const setting = await owner.client.get<{ _rev: string }>(`${db}/adj-00000000-0000-4000-8000-000000000001`);
+    const onSetting = await owner.client.raw(
       'PUT',
-      `${db}/adj-00000000-0000-4000-8000-000000000001/note.txt?rev=${doc.body._rev}`,
-      {
-        body: 'hello',
-        headers: { 'content-type': 'text/plain' },
-      },
+      `${db}/adj-00000000-0000-4000-8000-000000000001/note.txt?rev=${setting.body._rev}`,
+      { body: 'hello', headers: { 'content-type': 'text/plain' } },
     );
+    expect(onSetting.status).toBe(422);
+    const record = `cus-${crypto.randomUUID()}`;
+    const doc = await owner.client.put<{ rev: string }>(`${db}/${record}`, { klass: 'Customer', name: 'Ana' });
+    const att = await owner.client.raw('PUT', `${db}/${record}/note.txt?rev=${doc.body.rev}`, {
+      body: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(att.status).toBe(201);
-    const read = await owner.client.raw('GET', `${db}/adj-00000000-0000-4000-8000-000000000001/note.txt`);
+    const read = await owner.client.raw('GET', `${db}/${record}/note.txt`);
     expect(await read.text()).toBe('hello');
     const changes = await owner.client.get<{ results: unknown[] }>(`${db}/_changes?feed=longpoll&since=0&limit=5`);
     expect(changes.body.results.length).toBeGreaterThan(0);

@@ -63,6 +63,16 @@ export function documentBody(body: unknown): Json {
   return object(body);
 }
 
+/**
+ * A `_local` document (a replication checkpoint): a JSON object without attachments, which are
+ * content of replicated documents only and would otherwise be written here unjudged.
+ */
+export function localBody(body: unknown): Json {
+  const b = object(body);
+  if (Object.hasOwn(b, '_attachments')) fail('_attachments', FIELD_MESSAGES.notAllowed);
+  return b;
+}
+
 /** `POST _all_docs` and `POST _view`: `{ keys }`. */
 export function keysBody(body: unknown): Json {
   const b = object(body);

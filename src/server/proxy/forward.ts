@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import { MESSAGES } from '../../domain/errors.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/http-error.ts';
+import { isUnavailableStatus, storeUnavailable } from '../store/couch-client.ts';
 import type { DbTarget } from './endpoints.ts';
 
 const enc = encodeURIComponent;
@@ -78,11 +79,14 @@ export async function callStore(ctx: AppContext, options: ForwardOptions): Promi
 }
 
 /**
- * The store's error as our envelope: its own `{ error, reason }` for a 4xx about the request, a
- * plain 503 otherwise. The store's 401 and 403 are about our server's credentials, never the
- * caller's, so they must not look like a lost session to the app.
+ * The store's error as our envelope, by its status. A 4xx is about the request: it leaves with the
+ * store's own `{ error, reason }` (404, 409, 412…). Only a store that cannot serve now (a gateway
+ * before it answering 502/503/504) is 503 `store_unavailable`, which the app retries; any other
+ * failure is 502 `store_error`, since retrying the same request would fail the same way. The
+ * store's 401 and 403 are about our server's credentials, never the caller's, so they must not
+ * look like a lost session to the app.
  */
-export async function storeFailure(upstream: globalThis.Response): Promise<HttpError> {
+export async function storeFailure(upstream: globalThis.Response): Promise<Error> {
   let parsed: { error?: unknown; reason?: unknown } = {};
   try {
     const text = (await upstream.text()).slice(0, ERROR_BODY_LIMIT);
@@ -90,8 +94,9 @@ export async function storeFailure(upstream: globalThis.Response): Promise<HttpE
   } catch {
     // Not JSON (an HTML error page): only the status is kept.
   }
+  if (isUnavailableStatus(upstream.status)) return storeUnavailable(`store answered ${upstream.status}`);
   if (upstream.status >= 500 || upstream.status === 401 || upstream.status === 403) {
-    return new HttpError(503, MESSAGES.storeUnavailable, 'store_unavailable');
+    return new HttpError(502, MESSAGES.storeRefused, 'store_error');
   }
   const reason = typeof parsed.reason === 'string' && parsed.reason.length <= 500 ? parsed.reason : undefined;
   const code = typeof parsed.error === 'string' && /^[a-z_]{1,50}$/.test(parsed.error) ? parsed.error : undefined;

@@ -30,11 +30,13 @@ import {
   documentBody,
   findBody,
   keysBody,
+  localBody,
   revsDiffBody,
 } from '../proxy/bodies.ts';
 import { proxyLiveFeed } from '../proxy/changes.ts';
 import type { DbRequest, DbTarget } from '../proxy/endpoints.ts';
 import { callStore, clientSignal, type ForwardOptions, relay, storePath } from '../proxy/forward.ts';
+import { attachmentRevision, writtenAttachment } from '../services/db-writes.ts';
 import { afterWrite, isGroupAdmin, readSettings } from '../services/groups.ts';
 import { acceptInvite, removeMembership, updateMembership } from '../services/memberships.ts';
 import { afterReaderWrite, isReaderMark, markReaderItem } from '../services/reader-door.ts';
@@ -192,45 +194,43 @@ export function databaseHandler(ctx: AppContext) {
     res.status(status).json(verdicts.map((v) => (v.ok ? results[next++]! : denied[refusal++]!)));
   }
 
-  /** A write addressed to one document or one of its attachments, judged beside its stored version. */
+  /**
+   * A write addressed to one document or one of its attachments, judged as the revision it makes
+   * beside the stored one: an attachment written or removed is a change of its document.
+   */
   async function singleWrite(
     req: Request,
     res: Response,
     auth: Auth,
     db: string,
-    target: { id: string; attachment: boolean },
+    target: { id: string; attachment?: readonly string[] },
     options: ForwardOptions,
   ): Promise<void> {
     const { id } = target;
     const { access, rules } = await writeContext(db, auth);
     const stored = await ctx.store.get<CouchDoc>(db, id);
-    const onDocument = !target.attachment;
-    if (onDocument && options.method !== 'DELETE') {
-      const sent = documentBody(await body(req, 'doc')) as DocWrite;
-      if (sent._id !== undefined && sent._id !== id) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
-      const doc = { ...sent, _id: id };
+    const judge = async (doc: DocWrite) => {
       const verdict = checkDocWrite(auth.actor, db, doc, access, stored, await withLookups(db, rules, [doc]));
       if (!verdict.ok) throw fail(verdict);
-      const stamped = completeStamps(doc, auth.user._id, ctx.now());
-      return forward(req, res, { ...options, json: stamped }, { db, docs: [stamped] });
-    }
-    // Deleting the document, or changing one of its attachments: a write to what is stored.
-    const isDelete = onDocument;
-    const verdict = checkDocWrite(
-      auth.actor,
-      db,
-      isDelete || !stored ? { _id: id, _deleted: isDelete } : stored,
-      access,
-      stored,
-      rules,
-    );
-    if (!verdict.ok) throw fail(verdict);
-    if (!isDelete && options.method === 'PUT') {
-      const type = String(req.headers['content-type'] ?? 'application/octet-stream');
+    };
+    if (target.attachment) {
+      const written = options.method === 'PUT' ? writtenAttachment(req) : null;
+      // Judged before the body is read: refused bytes are never taken in.
+      await judge(attachmentRevision(id, target.attachment.join('/'), stored, written));
+      if (!written) return forward(req, res, options);
       const bytes = await readRawBody(req, BODY_LIMITS.attachment, ctx.bodies);
-      return forward(req, res, { ...options, raw: { bytes, type } });
+      return forward(req, res, { ...options, raw: { bytes, type: written.content_type } });
     }
-    return forward(req, res, options, isDelete ? { db, docs: [{ _id: id, _deleted: true }] } : undefined);
+    if (options.method === 'DELETE') {
+      await judge({ _id: id, _deleted: true });
+      return forward(req, res, options, { db, docs: [{ _id: id, _deleted: true }] });
+    }
+    const sent = documentBody(await body(req, 'doc')) as DocWrite;
+    if (sent._id !== undefined && sent._id !== id) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
+    const doc = { ...sent, _id: id };
+    await judge(doc);
+    const stamped = completeStamps(doc, auth.user._id, ctx.now());
+    return forward(req, res, { ...options, json: stamped }, { db, docs: [stamped] });
   }
 
   async function changes(req: Request, res: Response, auth: Auth, db: string, request: DbRequest, path: string) {
@@ -315,14 +315,14 @@ export function databaseHandler(ctx: AppContext) {
         res.status(201).json({ ok: true, instance_start_time: '0' });
         return;
       case 'local':
-        if (method === 'PUT') return forward(req, res, { ...options, json: documentBody(await body(req, 'local')) });
+        if (method === 'PUT') return forward(req, res, { ...options, json: localBody(await body(req, 'local')) });
         return forward(req, res, options);
       case 'doc':
         if (method === 'GET' || method === 'HEAD') return forward(req, res, options);
-        return singleWrite(req, res, auth, db, { id: target.id, attachment: false }, options);
+        return singleWrite(req, res, auth, db, { id: target.id }, options);
       case 'attachment':
         if (method === 'GET' || method === 'HEAD') return forward(req, res, { ...options, attachment: true });
-        return singleWrite(req, res, auth, db, { id: target.id, attachment: true }, options);
+        return singleWrite(req, res, auth, db, { id: target.id, attachment: target.name }, options);
       case 'view': {
         if (!deployed(db, target.ddoc)?.views.includes(target.view)) throw notFound();
         return forward(req, res, {

@@ -12,6 +12,14 @@ export class StoreError extends Error {
   }
 }
 
+/**
+ * Answers meaning the store cannot serve now rather than that the request failed: a gateway or
+ * load balancer before CouchDB saying it is down or slow. Like a refused connection, worth a retry.
+ */
+export function isUnavailableStatus(status: number): boolean {
+  return status === 502 || status === 503 || status === 504;
+}
+
 /** The store did not answer: down, restarting, or slower than the request may wait. */
 export function storeUnavailable(cause: unknown): StoreError {
   return new StoreError(503, { error: 'store_unavailable', reason: (cause as Error)?.message ?? String(cause) });
@@ -136,7 +144,9 @@ export class CouchClient {
       // Cut off mid-answer, or not JSON (a proxy's error page in front of CouchDB).
       throw storeUnavailable(error);
     }
-    if (res.status >= 500) throw new StoreError(503, { error: 'store_unavailable', reason: JSON.stringify(parsed) });
+    if (isUnavailableStatus(res.status)) throw storeUnavailable(JSON.stringify(parsed));
+    // The store answered and failed (a bug of its own on this request): the same call would fail again.
+    if (res.status >= 500) throw new StoreError(502, { error: 'store_error', reason: JSON.stringify(parsed) });
     if (res.status === 404 && method !== 'PUT' && method !== 'POST') return null;
     if (!res.ok) throw new StoreError(res.status, (parsed ?? {}) as { error?: string; reason?: string });
     return parsed as T;
