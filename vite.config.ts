@@ -313,21 +313,8 @@ export function pageTable(): Plugin {
   });
 }
 
-// React's API, run by Preact's React layer in the browser (docs/performance.md): about 50 KB less
-// before the first screen. The prerender (above) builds without this config, on React's own.
-const PREACT = {
-  'react-dom/client': 'preact/compat/client',
-  'react-dom': 'preact/compat',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-runtime',
-  react: 'preact/compat',
-};
-
 export default defineConfig({
   define,
-  resolve: {
-    alias: Object.entries(PREACT).map(([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement })),
-  },
   plugins: [
     react(),
     themeScript(),
@@ -366,8 +353,22 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Screens rendered by React DOM (what ships) on happy-dom, with the real data layer on
+          // fake-indexeddb and the real English texts (test/support/component-setup.ts).
+          name: 'component',
+          include: ['src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['test/support/component-setup.ts'],
+          globalSetup: ['test/support/component-global-setup.ts'],
+          // The first screen of a file loads MUI and PouchDB: seconds on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,4 +1,3 @@
-import './preact-compat.ts';
 import './start-session.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
