@@ -52,7 +52,7 @@ async function seed(db: string, owner: string, title: string, count: number) {
 function readerItem(
   subscription: string,
   guid: string,
-  fields: { title: string; url: string; point_at: string; content: string },
+  fields: { title: string; url: string; point_at: string; content: string; enclosures?: unknown[] },
 ) {
   const now = new Date().toISOString();
   return {
@@ -69,6 +69,38 @@ function readerItem(
 }
 
 const card = (page: Page, id: string) => page.locator(`[data-item="${id}"]`);
+
+/**
+ * Whether the item's date, as the app formats it in `locale`, is on screen whole: inside the phone's
+ * width and inside every box around it that cuts what overflows (an ellipsis, a hidden overflow).
+ */
+function dateInSight(page: Page, id: string, pointAt: string, locale: string): Promise<boolean> {
+  return page.evaluate(
+    ([itemId, at, language]) => {
+      const text = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+      const root = document.querySelector(`[data-item="${itemId}"]`);
+      if (!root) return false;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const start = node.textContent?.indexOf(text) ?? -1;
+        if (start < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, start + text.length);
+        const box = range.getBoundingClientRect();
+        if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) return false;
+        for (let el = node.parentElement; el && el !== root.parentElement; el = el.parentElement) {
+          if (getComputedStyle(el).overflowX === 'visible') continue;
+          const clip = el.getBoundingClientRect();
+          if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) return false;
+        }
+        return true;
+      }
+      return false;
+    },
+    [id, pointAt, locale] as const,
+  );
+}
 
 describe('the feed reader', () => {
   it('subscribes by a website’s address with two labels: the server finds its feed and its items appear', async () => {
@@ -124,6 +156,89 @@ describe('the feed reader', () => {
     );
     expect(stored).toMatchObject([{ url: `${site}feed.xml`, website_url: site, title: 'Boletins Springer' }]);
     await context.close();
+  });
+
+  it('keeps an item’s date in sight beside a long feed name on a phone, and lists its files (issue 28)', async () => {
+    for (const locale of ['en', 'pt-BR'] as const) {
+      const { owner, db } = await ownerWithGroup(e2e.server, 'Treinamentos', { locale }, 'exoreader');
+      const { subscription } = await seed(
+        db,
+        owner.id,
+        'Associação Brasileira de Refrigeração, Ar Condicionado, Ventilação e Aquecimento — Boletins Técnicos',
+        0,
+      );
+      const pointAt = '2026-11-02T14:30:00.000Z';
+      const item = readerItem(subscription, 'training-1', {
+        title: 'Curso de carga de gás',
+        url: 'https://maker.example/treinamentos/1',
+        point_at: pointAt,
+        content: '<p>Aula gravada.</p>',
+        enclosures: [
+          { url: 'https://cdn.maker.example/aula-1.mp3', type: 'audio/mpeg', length: 12_400_000 },
+          { url: 'https://cdn.maker.example/aula-1.mp4', type: 'video/mp4' },
+        ],
+      });
+      await e2e.server.ctx.store.put(db, item);
+      const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+      const page = await context.newPage();
+      const app = new AppPage(page);
+      await app.login(owner.email, owner.password);
+      await app.waitForPath(`/account/${db}`);
+      await page.goto(`/account/${db}/reader_items`);
+      await card(page, item._id).waitFor();
+      expect(await dateInSight(page, item._id, pointAt, locale)).toBe(true);
+      await screenshots(page, `reader-long-source-${locale}`);
+      await card(page, item._id).locator('button[aria-expanded]').click();
+      const files = card(page, item._id).getByTestId('enclosures');
+      await files.waitFor();
+      expect(await files.getByRole('link', { name: 'aula-1.mp3' }).getAttribute('href')).toBe(
+        'https://cdn.maker.example/aula-1.mp3',
+      );
+      expect(await files.innerText()).toMatch(/audio\/mpeg · 12[.,]4 MB/);
+      expect(await files.getByRole('link', { name: 'aula-1.mp4' }).count()).toBe(1);
+      await screenshots(page, `reader-files-${locale}`);
+      await context.close();
+    }
+  });
+
+  it('says on a subscription’s page that the group already reads its feed, with a link to the one that does (issue 28)', async () => {
+    feeds.route('/frio/feed.xml', (_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'application/rss+xml' })
+        .end(rss('Frio Treinamentos', [{ guid: 'f-1', title: 'Aula 1', date: '2026-11-20T10:00:00Z' }]));
+    });
+    feeds.route('/frio/ultimo', (_req, res) => void res.writeHead(302, { location: '/frio/feed.xml' }).end());
+    for (const locale of ['en', 'pt-BR'] as const) {
+      const { owner, db } = await ownerWithGroup(e2e.server, 'Frio', { locale }, 'exoreader');
+      const subscribe = async (url: string) => {
+        const id = `rsb-${randomUUID()}`;
+        const res = await owner.client.put(`/db/${db}/${id}`, { klass: 'ReaderSubscription', url, active: true });
+        expect(res.status).toBe(201);
+        return id;
+      };
+      const first = await subscribe(`${feeds.url}/frio/feed.xml`);
+      await expect
+        .poll(async () => (await e2e.server.ctx.store.get(db, readerItemId(first, 'f-1')))?._id, { timeout: 30_000 })
+        .toBe(readerItemId(first, 'f-1'));
+      const second = await subscribe(`${feeds.url}/frio/ultimo`);
+      await expect
+        .poll(
+          async () => (await e2e.server.ctx.store.get('reader-feeds', `${db}:${second}`))?.last_error_code ?? null,
+          { timeout: 30_000 },
+        )
+        .toBe('duplicate_feed');
+      const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+      const page = await context.newPage();
+      const app = new AppPage(page);
+      await app.login(owner.email, owner.password);
+      await app.waitForPath(`/account/${db}`);
+      await page.goto(`/account/${db}/reader_subscriptions/${second}`);
+      await page.getByTestId('last-error').waitFor();
+      await screenshots(page, `reader-duplicate-${locale}`);
+      await page.getByTestId('duplicate-of').click();
+      await app.waitForPath(`/account/${db}/reader_subscriptions/${first}`);
+      await context.close();
+    }
   });
 
   it('fills a page not yet full as items arrive, and keeps a page someone acted on as it is', async () => {

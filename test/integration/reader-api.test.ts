@@ -171,6 +171,51 @@ describe('OPML', () => {
     expect(await again.json()).toMatchObject({ subscriptions_created: 0, labels_created: 0, skipped: 4 });
   });
 
+  it('subscribes an entry without a feed address by its website, finds its feed, and names what it leaves out (issue 28)', async () => {
+    feeds.route(
+      '/training/feed.xml',
+      conditionalFeed(() => ({ etag: '"t"', body: rss('Training', [{ guid: 't1', title: 'Lesson one' }]) })),
+    );
+    feeds.route(
+      '/training',
+      (_req, res) =>
+        void res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(
+            '<!doctype html><html><head><title>Training</title>' +
+              '<link rel="alternate" type="application/rss+xml" href="/training/feed.xml"></head><body>Hi</body></html>',
+          ),
+    );
+    const file = `<?xml version="1.0"?><opml version="2.0"><head><title>T</title></head><body>
+  <outline type="rss" text="Supplier training" htmlUrl="${feeds.url}/training" />
+  <outline type="link" text="Just a page" url="https://example.com/" />
+</body></opml>`;
+    const res = await postOpml(member.client, file);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    expect(body).toMatchObject({
+      subscriptions_created: 1,
+      by_website: 1,
+      skipped: 1,
+      skipped_entries: ['Just a page'],
+    });
+    const found = await member.client.post<{ docs: Array<Record<string, unknown>> }>(`/db/${db}/_find`, {
+      selector: { klass: 'ReaderSubscription', title: 'Supplier training' },
+    });
+    const id = String(found.body.docs[0]?._id);
+    await waitFor('the site’s feed found and read', async () => {
+      const item = await member.client.get(`/db/${db}/${readerItemId(id, 't1')}`);
+      return item.status === 200;
+    });
+    const subscribed = await member.client.get<Record<string, unknown>>(`/db/${db}/${id}`);
+    expect(subscribed.body).toMatchObject({
+      url: `${feeds.url}/training/feed.xml`,
+      website_url: `${feeds.url}/training`,
+    });
+    // The same file again: the website's subscription is known by its website now.
+    expect(await (await postOpml(member.client, file)).json()).toMatchObject({ subscriptions_created: 0, skipped: 2 });
+  });
+
   it('exports the group’s subscriptions with their labels as folders', async () => {
     const res = await member.client.raw('GET', `/api/groups/${db}/reader/opml`);
     expect(res.status).toBe(200);

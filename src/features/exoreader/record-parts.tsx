@@ -23,7 +23,7 @@ const exoreaderRecordParts: ModuleParts = {
   reader_items: {
     showActions: (record, env) => <ItemState item={record as ReaderItem} env={env} />,
     showChildren: (record) => <ItemBody item={record as ReaderItem} />,
-    showHides: ['content', 'summary', 'content_type', 'read', 'starred', 'highlight', 'expand_content'],
+    showHides: ['content', 'summary', 'content_type', 'enclosures', 'read', 'starred', 'highlight', 'expand_content'],
   },
 };
 

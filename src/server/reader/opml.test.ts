@@ -22,7 +22,7 @@ const EXPORTED = `<?xml version="1.0" encoding="UTF-8"?>
 
 describe('OPML', () => {
   it('reads folders as labels at any depth, a feed listed twice once, only http(s) feeds', () => {
-    expect(readOpml(EXPORTED)).toEqual([
+    expect(readOpml(EXPORTED).subscriptions).toEqual([
       {
         url: 'https://carrier.example/feed.xml',
         title: 'Carrier Brasil',
@@ -40,13 +40,35 @@ describe('OPML', () => {
   });
 
   it('writes what it reads back, each label a folder', () => {
-    const subscriptions = readOpml(EXPORTED);
+    const { subscriptions } = readOpml(EXPORTED);
     const written = writeOpml('Oficina', subscriptions, new Date('2026-11-25T12:00:00Z'));
     expect(written).toContain('<title>Oficina</title>');
     expect(written).toContain('xmlUrl="https://carrier.example/feed.xml"');
     const labelsByUrl = (list: typeof subscriptions) =>
       Object.fromEntries(list.map((s) => [s.url, [...s.labels].sort()]));
-    expect(labelsByUrl(readOpml(written))).toEqual(labelsByUrl(subscriptions));
+    expect(labelsByUrl(readOpml(written).subscriptions)).toEqual(labelsByUrl(subscriptions));
+  });
+
+  it('subscribes an entry without a feed address by its website, and names each entry left out (issue 28)', () => {
+    const reading = readOpml(`<?xml version="1.0"?>
+<opml version="2.0"><head><title>T</title></head><body>
+  <outline text="Fornecedores">
+    <outline text="Treinamentos Frio" type="rss" htmlUrl="https://frio.example/treinamentos"/>
+    <outline text="Empty folder"/>
+  </outline>
+  <outline text="Site and feed" htmlUrl="https://both.example/" xmlUrl="https://both.example/feed"/>
+</body></opml>`);
+    expect(reading.subscriptions).toEqual([
+      {
+        url: 'https://frio.example/treinamentos',
+        title: 'Treinamentos Frio',
+        websiteUrl: 'https://frio.example/treinamentos',
+        labels: ['Fornecedores'],
+      },
+      { url: 'https://both.example/feed', title: 'Site and feed', websiteUrl: 'https://both.example/', labels: [] },
+    ]);
+    expect(reading.skipped).toEqual([]);
+    expect(readOpml(EXPORTED).skipped).toEqual(['Not a feed', 'Bad address']);
   });
 
   it('says plainly when a file is not OPML', () => {

@@ -50,6 +50,7 @@ describe('parseFeed, RSS 2.0', () => {
       contentType: 'html',
       summary: 'Trocamos as telhas em dois dias.',
       publishedAt: '2024-05-14T12:30:00.000Z',
+      enclosures: [],
     });
   });
 
@@ -62,6 +63,7 @@ describe('parseFeed, RSS 2.0', () => {
       contentType: 'html',
       summary: null,
       publishedAt: '2024-05-02T12:00:00.000Z',
+      enclosures: [],
     });
   });
 
@@ -128,6 +130,117 @@ describe('parseFeed, RSS 2.0', () => {
   });
 });
 
+describe('parseFeed, guids that are not addresses (issue 28)', () => {
+  it('invents no link from a guid like "cp-2" when the link is refused, and resolves content against the feed', () => {
+    const { items } = parseFeed(
+      rss(
+        '<item><title>A</title><link>javascript:alert(1)</link><guid>cp-2</guid>' +
+          '<description>&lt;a href="manual.pdf"&gt;m&lt;/a&gt;</description></item>',
+      ),
+      null,
+      'https://x.example/blog/feed.xml',
+    );
+    expect(items[0]).toMatchObject({ guid: 'cp-2', url: null });
+    expect(items[0]?.content).toContain('href="https://x.example/blog/manual.pdf"');
+  });
+
+  it('takes an absolute http(s) guid as the link, and a relative one only when isPermaLink="true" says so', () => {
+    const { items } = parseFeed(
+      rss(
+        '<item><title>A</title><guid>https://x.example/posts/a</guid></item>' +
+          '<item><title>B</title><guid isPermaLink="true">posts/b</guid></item>' +
+          '<item><title>C</title><guid>tag:x.example,2024:c</guid></item>',
+      ),
+      null,
+      'https://x.example/feed.xml',
+    );
+    expect(items.map((item) => item.url)).toEqual(['https://x.example/posts/a', 'https://x.example/posts/b', null]);
+  });
+});
+
+describe('parseFeed, enclosures (issue 28)', () => {
+  it('keeps an RSS item’s enclosures with type and length, only at http(s) addresses, each once', () => {
+    const { items } = parseFeed(
+      rss(
+        '<item><title>Aula 1</title><guid>a1</guid>' +
+          '<enclosure url="media/aula1.mp3" type="audio/mpeg" length="12345678"/>' +
+          '<enclosure url="https://cdn.example/aula1.mp4" type="video/mp4" length="0"/>' +
+          '<enclosure url="https://cdn.example/aula1.mp4" type="video/mp4" length="99"/>' +
+          '<enclosure url="javascript:alert(1)" type="audio/mpeg" length="1"/>' +
+          '<enclosure url="data:audio/mpeg;base64,AAAA" type="audio/mpeg" length="1"/>' +
+          '<enclosure url="https://cdn.example/notes" type="not a type" length="-3"/></item>',
+      ),
+      null,
+      'https://x.example/podcast/feed.xml',
+    );
+    expect(items[0]?.enclosures).toEqual([
+      { url: 'https://x.example/podcast/media/aula1.mp3', type: 'audio/mpeg', length: 12345678 },
+      { url: 'https://cdn.example/aula1.mp4', type: 'video/mp4', length: null },
+      { url: 'https://cdn.example/notes', type: null, length: null },
+    ]);
+  });
+
+  it('reads Atom enclosure links and JSON Feed attachments', () => {
+    const atom = parseFeed(
+      utf8(
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>e1</id><title>E</title>' +
+          '<link rel="alternate" href="https://x.example/e1"/>' +
+          '<link rel="enclosure" href="https://x.example/e1.ogg" type="audio/ogg" length="2048"/></entry></feed>',
+      ),
+      null,
+      'https://x.example/atom',
+    );
+    expect(atom.items[0]?.enclosures).toEqual([{ url: 'https://x.example/e1.ogg', type: 'audio/ogg', length: 2048 }]);
+    const json = parseFeed(
+      utf8(
+        JSON.stringify({
+          version: 'https://jsonfeed.org/version/1.1',
+          title: 'J',
+          items: [
+            {
+              id: 'j1',
+              content_text: 'x',
+              attachments: [
+                { url: 'j1.m4a', mime_type: 'audio/mp4', size_in_bytes: 512 },
+                { url: 'javascript:alert(1)', mime_type: 'audio/mp4' },
+              ],
+            },
+          ],
+        }),
+      ),
+      null,
+      'https://x.example/feed.json',
+    );
+    expect(json.items[0]?.enclosures).toEqual([{ url: 'https://x.example/j1.m4a', type: 'audio/mp4', length: 512 }]);
+  });
+});
+
+describe('parseFeed, dates ahead of the fetch (issue 28)', () => {
+  const fetchedAt = new Date('2026-11-27T05:00:00.000Z');
+
+  it('clamps a date later than the fetch to the fetch time, and keeps earlier ones', () => {
+    const { items } = parseFeed(
+      rss(
+        '<item><title>Ahead</title><guid>f</guid><pubDate>Tue, 01 Jan 2030 10:00:00 GMT</pubDate></item>' +
+          '<item><title>Past</title><guid>p</guid><pubDate>Wed, 25 Nov 2026 10:00:00 GMT</pubDate></item>',
+      ),
+      null,
+      'https://x.example/feed',
+      fetchedAt,
+    );
+    expect(items.map((item) => item.publishedAt)).toEqual(['2026-11-27T05:00:00.000Z', '2026-11-25T10:00:00.000Z']);
+  });
+
+  it('derives the same guid from a future date at every fetch', () => {
+    const body = rss('<item><title>No id</title><pubDate>Tue, 01 Jan 2030 10:00:00 GMT</pubDate></item>');
+    const first = parseFeed(body, null, 'https://x.example/feed', fetchedAt).items[0];
+    const later = parseFeed(body, null, 'https://x.example/feed', new Date('2026-11-28T00:00:00Z')).items[0];
+    expect(first?.guid).toBe('No id\n2030-01-01T10:00:00.000Z');
+    expect(later?.guid).toBe(first?.guid);
+    expect(later?.publishedAt).toBe('2026-11-28T00:00:00.000Z');
+  });
+});
+
 describe('parseFeed, RSS 1.0 (RDF)', () => {
   const feed = parseFeed(fixture('rss1-rdf.xml'), 'application/rdf+xml', 'https://lab.example/index.rdf');
 
@@ -144,6 +257,7 @@ describe('parseFeed, RSS 1.0 (RDF)', () => {
         contentType: 'html',
         summary: 'Um sensor capacitivo e um ESP32.',
         publishedAt: '2024-03-10T17:20:00.000Z',
+        enclosures: [],
       },
       {
         guid: 'https://lab.example/notes/41',
@@ -153,6 +267,7 @@ describe('parseFeed, RSS 1.0 (RDF)', () => {
         contentType: 'html',
         summary: null,
         publishedAt: '2024-03-01T00:00:00.000Z',
+        enclosures: [],
       },
     ]);
   });
@@ -177,6 +292,7 @@ describe('parseFeed, Atom', () => {
       contentType: 'html',
       summary: 'Beans, at last.',
       publishedAt: '2024-06-01T08:00:00.000Z',
+      enclosures: [{ url: 'https://notes.example/journal/2024/spring.jpg', type: 'image/jpeg', length: null }],
     });
   });
 
@@ -189,6 +305,7 @@ describe('parseFeed, Atom', () => {
       contentType: 'text',
       summary: null,
       publishedAt: '2024-05-20T07:30:00.000Z',
+      enclosures: [],
     });
   });
 
@@ -243,6 +360,7 @@ describe('parseFeed, JSON Feed', () => {
         contentType: 'html',
         summary: 'Quase nunca.',
         publishedAt: '2024-04-18T17:00:00.000Z',
+        enclosures: [],
       },
       {
         guid: '2',
@@ -252,6 +370,7 @@ describe('parseFeed, JSON Feed', () => {
         contentType: 'text',
         summary: null,
         publishedAt: '2024-04-12T09:00:00.000Z',
+        enclosures: [],
       },
       {
         guid: '3',
@@ -261,6 +380,7 @@ describe('parseFeed, JSON Feed', () => {
         contentType: 'text',
         summary: null,
         publishedAt: null,
+        enclosures: [],
       },
     ]);
   });

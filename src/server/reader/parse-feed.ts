@@ -12,6 +12,19 @@ import {
 } from 'feedsmith';
 import { sanitizeHtml, textOf } from './sanitize.ts';
 
+/** A file the item carries (a podcast's audio, a training video), as the feed describes it. */
+export interface Enclosure {
+  /** An absolute http(s) address. */
+  url: string;
+  /** Its media type as the feed gives it (`audio/mpeg`), or null. */
+  type: string | null;
+  /** Its size in bytes as the feed gives it, or null when absent or not a count. */
+  length: number | null;
+}
+
+/** An item carries at most this many files: a feed listing hundreds is not a podcast. */
+const MAX_ENCLOSURES = 10;
+
 export interface ParsedItem {
   guid: string;
   url: string | null;
@@ -21,8 +34,9 @@ export interface ParsedItem {
   contentType: 'html' | 'text' | null;
   /** Plain text of the feed's own summary, when it gives one beside the full content. */
   summary: string | null;
-  /** ISO 8601, or null when the feed gives no readable date. */
+  /** ISO 8601, or null when the feed gives no readable date; never later than the fetch. */
   publishedAt: string | null;
+  enclosures: Enclosure[];
 }
 
 export interface ParsedFeed {
@@ -283,6 +297,41 @@ function webUrl(url: string | undefined, base: string): string | null {
   return resolved && /^https?:/.test(resolved) ? resolved : null;
 }
 
+/**
+ * A guid that is the item's page: RSS says a guid is a permalink unless `isPermaLink="false"`,
+ * but feeds leave the attribute out on ids like "cp-2", which resolved against the feed would
+ * invent a page that does not exist. So an explicit `isPermaLink="true"` is believed (and
+ * resolved), and otherwise only an absolute http(s) address is taken as one.
+ */
+function permalinkOf(guid: RssFeed.Guid | undefined, base: string): string | null {
+  if (!guid?.value || guid.isPermaLink === false) return null;
+  if (guid.isPermaLink === true) return webUrl(guid.value, base);
+  return /^\s*https?:\/\//i.test(guid.value) ? webUrl(guid.value, base) : null;
+}
+
+const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
+
+/** The enclosures worth keeping: http(s) addresses only (no `javascript:` or `data:`), each once. */
+function enclosuresOf(
+  candidates: readonly { url?: string | undefined; type?: string | undefined; length?: unknown }[],
+  base: string,
+): Enclosure[] {
+  const kept = new Map<string, Enclosure>();
+  for (const candidate of candidates) {
+    const url = webUrl(candidate.url, base);
+    if (!url || kept.has(url) || kept.size >= MAX_ENCLOSURES) continue;
+    const type = candidate.type?.trim().toLowerCase() ?? '';
+    const length = Number(candidate.length);
+    kept.set(url, {
+      url,
+      type: MEDIA_TYPE.test(type) ? type : null,
+      // Many podcasts write length="0" for "unknown": a size of nothing is no size.
+      length: Number.isSafeInteger(length) && length > 0 ? length : null,
+    });
+  }
+  return [...kept.values()];
+}
+
 /** `xml:base` applies to its element and everything inside, relative to the base around it. */
 function withBase(xmlBase: string | undefined, base: string): string {
   return resolveUrl(xmlBase, base) ?? base;
@@ -323,6 +372,7 @@ interface Draft {
   full: Body | null;
   short: Body | null;
   publishedAt: string | null;
+  enclosures: Enclosure[];
   /** Where relative links in the content point from. */
   contentBase: string;
 }
@@ -344,6 +394,7 @@ function itemOf(draft: Draft): ParsedItem | null {
     contentType: content === null ? null : (body?.type ?? null),
     summary,
     publishedAt: draft.publishedAt,
+    enclosures: draft.enclosures,
   };
 }
 
@@ -379,9 +430,8 @@ function contentBaseOf(bases: Bases, itemBase: string, ownBase: string | undefin
 function rssDraft(item: RssFeed.Item<string>, bases: Bases): Draft {
   const base = withBase(item.xml?.base, bases.feed);
   const guid = item.guid?.value;
-  const permalink = item.guid?.isPermaLink !== false ? guid : undefined;
   const atomLink = item.atom?.links?.find((link) => !link.rel || link.rel === 'alternate')?.href;
-  const url = webUrl(item.link, base) ?? webUrl(atomLink, base) ?? webUrl(permalink, base);
+  const url = webUrl(item.link, base) ?? webUrl(atomLink, base) ?? permalinkOf(item.guid, base);
   return {
     guid: guid ?? null,
     url,
@@ -389,6 +439,7 @@ function rssDraft(item: RssFeed.Item<string>, bases: Bases): Draft {
     full: htmlBody(item.content?.encoded),
     short: htmlBody(item.description),
     publishedAt: firstDate(item.pubDate, ...(item.dc?.dates ?? []), item.atom?.published, item.atom?.updated),
+    enclosures: enclosuresOf(item.enclosures ?? [], base),
     contentBase: contentBaseOf(bases, base, item.xml?.base, url),
   };
 }
@@ -407,6 +458,7 @@ function rdfDraft(item: RdfFeed.Item<string>, bases: Bases): Draft {
       ...(item.dcterms?.issued ?? []),
       ...(item.dcterms?.modified ?? []),
     ),
+    enclosures: [],
     contentBase: contentBaseOf(bases, base, item.xml?.base, url),
   };
 }
@@ -433,6 +485,10 @@ function atomDraft(entry: AtomFeed.Entry<string>, bases: Bases): Draft {
     full: entry.content?.src ? null : atomBody(entry.content?.value, entry.content?.type),
     short: atomBody(entry.summary?.value, entry.summary?.type),
     publishedAt: firstDate(entry.published, entry.updated, ...(entry.dc?.dates ?? [])),
+    enclosures: enclosuresOf(
+      (entry.links ?? []).filter((link) => link.rel === 'enclosure').map((link) => ({ ...link, url: link.href })),
+      base,
+    ),
     contentBase: contentBaseOf(bases, withBase(entry.content?.xml?.base, base), ownBase, url),
   };
 }
@@ -446,6 +502,10 @@ function jsonDraft(item: JsonFeed.Item<string>, feedUrl: string): Draft {
     full: htmlBody(item.content_html) ?? textBody(item.content_text),
     short: textBody(item.summary),
     publishedAt: firstDate(item.date_published, item.date_modified),
+    enclosures: enclosuresOf(
+      (item.attachments ?? []).map((a) => ({ url: a.url, type: a.mime_type, length: a.size_in_bytes })),
+      feedUrl,
+    ),
     contentBase: url ?? feedUrl,
   };
 }
@@ -486,10 +546,17 @@ function readDrafts(text: string, feedUrl: string): { title: string; websiteUrl:
 
 /**
  * A fetched feed as the reader keeps it. `feedUrl` is where it was fetched from (after
- * redirects): relative links resolve against it. Throws a FeedError when the body is not a feed
- * or is too damaged to read.
+ * redirects): relative links resolve against it. A date later than `fetchedAt` becomes
+ * `fetchedAt`: an item dated years ahead (a typo, a wrong clock) would otherwise stay on top of
+ * every list until that year. Throws a FeedError when the body is not a feed or is too damaged to read.
  */
-export function parseFeed(body: Uint8Array, contentType: string | null, feedUrl: string): ParsedFeed {
+export function parseFeed(
+  body: Uint8Array,
+  contentType: string | null,
+  feedUrl: string,
+  fetchedAt: Date = new Date(),
+): ParsedFeed {
+  const now = fetchedAt.toISOString();
   const { title, websiteUrl, drafts } = readDrafts(decodeBody(body, contentType), feedUrl);
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
@@ -499,7 +566,8 @@ export function parseFeed(body: Uint8Array, contentType: string | null, feedUrl:
     // the first is the one the feed puts forward.
     if (!item || seen.has(item.guid)) continue;
     seen.add(item.guid);
-    items.push(item);
+    // Clamped after the guid is settled: a guid derived from the date must not change with each fetch.
+    items.push(item.publishedAt && item.publishedAt > now ? { ...item, publishedAt: now } : item);
   }
   return { title: title || hostOf(websiteUrl ?? feedUrl), websiteUrl, items };
 }

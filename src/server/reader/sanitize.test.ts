@@ -141,6 +141,10 @@ describe('the hostile feed', () => {
     expect(content).toContain(`<a href="https://good.example/page" ${LINK}>a real link</a>`);
     expect(content).toContain(`<img src="https://cdn.example/pic.jpg" ${IMG} />`);
   });
+
+  it('keeps only its enclosure at an http(s) address, without a type or size it cannot vouch for', () => {
+    expect(items[0]?.enclosures).toEqual([{ url: 'https://cdn.example/episode.mp3', type: null, length: null }]);
+  });
 });
 
 describe('textOf', () => {

@@ -10,7 +10,16 @@ import { ADMIN_ONLY_SECURITY } from './personal-db.ts';
 
 export const READER_ARCHIVE_DB = 'reader-archive';
 /** The item's words and origin; its state was "read, not starred" (nothing else is removed). */
-const KEPT = ['subscription_id', 'title', 'url', 'point_at', 'summary', 'content', 'content_type'] as const;
+const KEPT = [
+  'subscription_id',
+  'title',
+  'url',
+  'point_at',
+  'summary',
+  'content',
+  'content_type',
+  'enclosures',
+] as const;
 export const ARCHIVE_PAGE = 10;
 
 export interface ArchivedItem extends FeedItemFields {

@@ -6,6 +6,7 @@
 // time, and a crashed instance's lease runs out. Due feeds are found with `_find` on `next_at`
 // through an index made at start; a leased feed's `next_at` is its lease's end, so the due query
 // needs no second condition and a feed whose fetcher died becomes due again by itself.
+import { createHash } from 'node:crypto';
 import { enabledModules } from '../../domain/modules/index.ts';
 import { isId } from '../../domain/ids.ts';
 import type { AppContext } from '../context.ts';
@@ -37,6 +38,10 @@ export interface ReaderFeedDoc extends CouchDoc {
   last_error_code: string | null;
   /** Items the fetcher added to the group for this subscription, in all. */
   items: number;
+  /** Where the feed was last read, after redirects and a page's discovery; null before (or since a new address). */
+  feed_url?: string | null;
+  /** The group's subscription that already reads this same feed (this one then adds no items). */
+  duplicate_of?: string | null;
   /** Publication times of the feed's newest items (ISO): its pace, kept for fetches answered 304. */
   recent_published: string[];
   lease_owner: string | null;
@@ -134,7 +139,7 @@ export function feedFor(
   const next: ReaderFeedDoc = { ...base, url, active, updated_at: at };
   if (stored && stored.url !== url) {
     Object.assign(next, { etag: null, last_modified: null, errors: 0, retry_after_at: null, recent_published: [] });
-    Object.assign(next, { last_error: null, last_error_code: null });
+    Object.assign(next, { last_error: null, last_error_code: null, feed_url: null, duplicate_of: null });
   }
   if (!active) delete next.next_at;
   // A feed being fetched stays due at its lease's end; its fetcher sees the new address and leaves it due.
@@ -223,4 +228,72 @@ export async function removeFeed(ctx: AppContext, feed: ReaderFeedDoc): Promise<
     .catch((error: unknown) => {
       if (!isConflict(error)) throw error;
     });
+}
+
+/**
+ * Which feed an address reads, for telling two subscriptions of one feed apart from two feeds:
+ * the scheme and fragment are left out (a site serves one feed over http and https).
+ */
+function feedKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/** Who reads a feed for its group: the subscription that claimed it first, one document per group and feed. */
+interface FeedClaimDoc extends CouchDoc {
+  klass: 'ReaderFeedClaim';
+  db: string;
+  subscription_id: string;
+  key: string;
+  updated_at: string;
+}
+
+// Not `<db>:…`, so a group's range of feed documents holds feeds only.
+const claimId = (db: string, key: string) =>
+  `claim:${db}:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+
+/** Whether the claiming subscription still reads that feed (not deleted, paused or moved to another feed). */
+async function stillReads(ctx: AppContext, db: string, subscriptionId: string, key: string): Promise<boolean> {
+  const feed = await ctx.store.get<ReaderFeedDoc>(READER_FEEDS_DB, feedDocId(db, subscriptionId));
+  if (!feed || !feed.active) return false;
+  // A claim just made, its fetch not written back yet, has no feed_url: it still reads it.
+  return !feed.feed_url || feedKey(feed.feed_url) === key;
+}
+
+/**
+ * Claims the feed found at `feedUrl` (after redirects and discovery) for this subscription, unless
+ * another subscription of the group already reads it: then that one's id. The claim is a document
+ * created without a revision, so of two subscriptions of one feed fetched at the same moment by
+ * two instances only one wins; a claim whose subscription went away passes to the next one fetched.
+ */
+export async function claimFeed(
+  ctx: AppContext,
+  db: string,
+  subscriptionId: string,
+  feedUrl: string,
+): Promise<string | null> {
+  const key = feedKey(feedUrl);
+  const id = claimId(db, key);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const claim = await ctx.store.get<FeedClaimDoc>(READER_FEEDS_DB, id);
+    if (claim?.subscription_id === subscriptionId) return null;
+    if (claim && (await stillReads(ctx, db, claim.subscription_id, key))) return claim.subscription_id;
+    const mine: FeedClaimDoc = {
+      _id: id,
+      ...(claim?._rev ? { _rev: claim._rev } : {}),
+      klass: 'ReaderFeedClaim',
+      db,
+      subscription_id: subscriptionId,
+      key,
+      updated_at: ctx.now().toISOString(),
+    };
+    if (await ctx.store.putIfCurrent(READER_FEEDS_DB, mine)) return null;
+  }
+  // Three races lost in a row: the last winner reads it.
+  const last = (await ctx.store.get<FeedClaimDoc>(READER_FEEDS_DB, id))?.subscription_id;
+  return last && last !== subscriptionId ? last : null;
 }

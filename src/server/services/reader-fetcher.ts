@@ -15,6 +15,7 @@ import { nextFetchAt } from '../reader/schedule.ts';
 import { type CouchDoc, isConflict } from '../store/couch-client.ts';
 import { addItems, fitRecord, SERVER_WRITER, subscriptionChanges } from './reader-items.ts';
 import {
+  claimFeed,
   dueFeeds,
   isSubscription,
   READER_FEEDS_DB,
@@ -41,8 +42,10 @@ type Outcome =
       added: number;
       /** The feed's address now, when discovery moved the subscription from a page to its feed. */
       url: string;
+      /** Where the feed was read, after redirects; null when it answered 304. */
+      feedUrl: string | null;
     }
-  | { ok: false; error: string; code: string; retryAfterMs: number | null };
+  | { ok: false; error: string; code: string; retryAfterMs: number | null; duplicateOf?: string };
 
 /** A failure that is ours, not the feed's, in words for the person reading their subscriptions. */
 const OUR_FAULT = 'The server could not store this feed right now; it will try again.';
@@ -125,6 +128,19 @@ async function fetchWithDiscovery(
   return { result: second, found: { feedUrl, pageUrl: result.url } };
 }
 
+/** The outcome of a subscription whose feed `other` already reads: no items, and words saying which. */
+async function duplicateOf(ctx: AppContext, db: string, other: string): Promise<Outcome> {
+  const first = await ctx.store.get(db, other);
+  const name = isSubscription(first) ? String(first.title || first.url || '') : '';
+  return {
+    ok: false,
+    error: `The group already reads this feed${name ? ` as “${name}”` : ''}: its items are listed there once.`,
+    code: 'duplicate_feed',
+    retryAfterMs: null,
+    duplicateOf: other,
+  };
+}
+
 async function fetchSubscription(
   ctx: AppContext,
   feed: ReaderFeedDoc,
@@ -134,8 +150,22 @@ async function fetchSubscription(
     const { result, found } = await fetchWithDiscovery(ctx, feed, String(subscription.url));
     const url = found?.feedUrl ?? String(subscription.url);
     if (result.kind === 'not_modified')
-      return { ok: true, etag: feed.etag, lastModified: feed.last_modified, published: null, added: 0, url };
-    const parsed = parseFeed(result.body, result.contentType, result.url);
+      return {
+        ok: true,
+        etag: feed.etag,
+        lastModified: feed.last_modified,
+        published: null,
+        added: 0,
+        url,
+        feedUrl: null,
+      };
+    const parsed = parseFeed(result.body, result.contentType, result.url, ctx.now());
+    const other = await claimFeed(ctx, feed.db, subscription._id, result.url);
+    // The same feed reached another way (a redirect, a page announcing it): its items would show twice.
+    if (other) {
+      await updateSubscription(ctx, feed.db, subscription, parsed, found);
+      return await duplicateOf(ctx, feed.db, other);
+    }
     const added = await addItems(ctx, feed.db, subscription._id, parsed, result.url);
     await updateSubscription(ctx, feed.db, subscription, parsed, found);
     return {
@@ -145,6 +175,7 @@ async function fetchSubscription(
       published: parsed.items.flatMap((i) => (i.publishedAt ? [i.publishedAt] : [])).slice(0, 20),
       added,
       url,
+      feedUrl: result.url,
     };
   } catch (error) {
     if (!(error instanceof FeedError)) ctx.config.log(`reader: ${feed._id}: ${(error as Error).message}`);
@@ -165,6 +196,11 @@ export function afterFetch(
   const next: ReaderFeedDoc = { ...current, lease_owner: null, lease_until: null, last_fetch_at: at, updated_at: at };
   // The person changed the address or paused the feed meanwhile: what was fetched is no longer theirs.
   const moved = current.url !== leased.url || current.active !== leased.active;
+  const healthyDue = (published: string[]) => {
+    const refresh = ctx.config.reader.refreshMs;
+    const due = refresh ? now.getTime() + refresh : nextFetchAt({ now: now.getTime(), errors: 0, published, random });
+    return new Date(due).toISOString();
+  };
   if (outcome.ok) {
     const published = outcome.published ?? current.recent_published;
     Object.assign(next, {
@@ -175,25 +211,35 @@ export function afterFetch(
       retry_after_at: null,
       items: current.items + outcome.added,
       recent_published: published,
+      duplicate_of: null,
     });
     if (!moved) {
-      Object.assign(next, { etag: outcome.etag, last_modified: outcome.lastModified, url: outcome.url });
-      const refresh = ctx.config.reader.refreshMs;
-      const due = refresh ? now.getTime() + refresh : nextFetchAt({ now: now.getTime(), errors: 0, published, random });
-      next.next_at = new Date(due).toISOString();
+      Object.assign(next, {
+        etag: outcome.etag,
+        last_modified: outcome.lastModified,
+        url: outcome.url,
+        feed_url: outcome.feedUrl ?? current.feed_url ?? null,
+      });
+      next.next_at = healthyDue(published);
     }
   } else {
-    const errors = current.errors + 1;
+    // A feed another subscription reads is no fault of the feed's: no back-off, so this one takes
+    // over at its next fetch at the usual pace once the other is removed.
+    const duplicate = Boolean(outcome.duplicateOf);
+    const errors = duplicate ? 0 : current.errors + 1;
     Object.assign(next, {
       errors,
       last_error: outcome.error,
       last_error_code: outcome.code,
+      duplicate_of: outcome.duplicateOf ?? null,
       retry_after_at: outcome.retryAfterMs ? new Date(now.getTime() + outcome.retryAfterMs).toISOString() : null,
     });
     if (!moved)
-      next.next_at = new Date(
-        nextFetchAt({ now: now.getTime(), errors, retryAfterMs: outcome.retryAfterMs, random }),
-      ).toISOString();
+      next.next_at = duplicate
+        ? healthyDue(current.recent_published)
+        : new Date(
+            nextFetchAt({ now: now.getTime(), errors, retryAfterMs: outcome.retryAfterMs, random }),
+          ).toISOString();
   }
   if (moved) {
     if (current.active) next.next_at = at;

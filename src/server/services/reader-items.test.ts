@@ -17,6 +17,7 @@ const item = (over: Partial<ParsedItem> = {}): ParsedItem => ({
   contentType: 'html',
   summary: null,
   publishedAt: '2026-11-20T08:00:00.000Z',
+  enclosures: [],
   ...over,
 });
 
@@ -35,6 +36,25 @@ describe('itemRecord', () => {
       created_by: 'server',
       created_at: NOW,
     });
+  });
+
+  it('keeps the enclosures as rows the domain accepts (issue 28)', () => {
+    const record = itemRecord(
+      SUB,
+      item({
+        enclosures: [
+          { url: 'https://cdn.example/aula.mp3', type: 'audio/mpeg', length: 1234 },
+          { url: 'https://cdn.example/aula.pdf', type: null, length: null },
+        ],
+      }),
+      'https://example.org/feed',
+      NOW,
+    )!;
+    expect(record.enclosures).toEqual([
+      { url: 'https://cdn.example/aula.mp3', type: 'audio/mpeg', length: 1234 },
+      { url: 'https://cdn.example/aula.pdf' },
+    ]);
+    expect(validateRecord(readerItems, record).hasErrors).toBe(false);
   });
 
   it('dates an undated item when first fetched, and leaves out what the rules refuse', () => {

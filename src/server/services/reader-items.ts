@@ -73,6 +73,9 @@ export function itemRecord(
     summary: summary || undefined,
     content: content || undefined,
     content_type: content ? (item.contentType ?? 'text') : undefined,
+    enclosures: item.enclosures.length
+      ? item.enclosures.map((e) => ({ url: e.url, type: e.type ?? undefined, length: e.length ?? undefined }))
+      : undefined,
     read: false,
     starred: false,
     created_at: now,

@@ -28,6 +28,8 @@ export interface SubscriptionStatus {
   last_error_code: string | null;
   next_at: string | null;
   items: number;
+  /** The subscription that already reads the same feed (`last_error_code` `duplicate_feed`), or null. */
+  duplicate_of: string | null;
 }
 
 /** Each subscription's last fetch, last error in words, next fetch and items added, from the fetcher. */
@@ -41,6 +43,7 @@ export async function subscriptionStatus(ctx: AppContext, db: string): Promise<S
     // A feed being fetched shows its lease's end: it will have been fetched by then.
     next_at: f.next_at ?? null,
     items: f.items,
+    duplicate_of: f.duplicate_of ?? null,
   }));
 }
 
@@ -49,30 +52,41 @@ const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensi
 export interface OpmlImport {
   subscriptions_created: number;
   labels_created: number;
-  /** Feeds the group already had, or beyond the import's limit. */
+  /** Feeds the group already had, beyond the import's limit, or entries with no address to read. */
   skipped: number;
+  /** Subscriptions made from an entry's website (no feed address): the fetcher finds the site's feed. */
+  by_website: number;
+  /** The names of the entries left out because they give neither a feed nor a website (at most 20). */
+  skipped_entries: string[];
   /** Feeds whose entries the records' rules refuse (an address too long). */
   invalid: number;
 }
 
+/** The most entries left out an import names; beyond them it counts. */
+const SKIPPED_NAMED = 20;
+
 /**
  * Creates the OPML file's folders as labels (reusing labels of the same name) and its feeds as
- * subscriptions, skipping addresses the group already subscribes to.
+ * subscriptions, skipping addresses the group already subscribes to (for an entry giving only a
+ * website, a subscription already found from that website).
  */
 export async function importOpml(ctx: AppContext, db: string, user: UserDoc, text: string): Promise<OpmlImport> {
   let entries: OpmlSubscription[];
+  let leftOut: string[];
   try {
-    entries = readOpml(text);
+    ({ subscriptions: entries, skipped: leftOut } = readOpml(text));
   } catch (error) {
     if (error instanceof FeedError) throw unprocessable({ opml: [error.message] });
     throw error;
   }
-  if (entries.length === 0) throw unprocessable({ opml: [FIELD_MESSAGES.blank] });
+  if (entries.length === 0 && leftOut.length === 0) throw unprocessable({ opml: [FIELD_MESSAGES.blank] });
   const [labels, subscriptions] = await Promise.all([
     ctx.store.docsWithPrefix<CouchDoc>(db, 'rlb-'),
     ctx.store.docsWithPrefix<CouchDoc>(db, 'rsb-'),
   ]);
+  const byWebsite = (entry: OpmlSubscription) => entry.url === entry.websiteUrl;
   const known = new Set(subscriptions.filter(isSubscription).map((s) => String(s.url)));
+  const knownSites = new Set(subscriptions.filter(isSubscription).map((s) => String(s.website_url ?? '')));
   const labelIds = new Map<string, string>();
   for (const label of labels)
     if (label.klass === 'ReaderLabel' && label._deleted !== true && typeof label.name === 'string')
@@ -90,8 +104,8 @@ export async function importOpml(ctx: AppContext, db: string, user: UserDoc, tex
     newLabels.push(label);
     return label._id as string;
   };
-  const fresh = entries.filter((e) => !known.has(e.url));
-  let skipped = entries.length - fresh.length;
+  const fresh = entries.filter((e) => !known.has(e.url) && !(byWebsite(e) && knownSites.has(e.url)));
+  let skipped = entries.length - fresh.length + leftOut.length;
   if (fresh.length > OPML_MAX_SUBSCRIPTIONS) {
     skipped += fresh.length - OPML_MAX_SUBSCRIPTIONS;
     fresh.length = OPML_MAX_SUBSCRIPTIONS;
@@ -137,6 +151,8 @@ export async function importOpml(ctx: AppContext, db: string, user: UserDoc, tex
     labels_created: labelsToWrite.length,
     skipped,
     invalid,
+    by_website: newSubscriptions.filter((s) => s.url === s.website_url).length,
+    skipped_entries: leftOut.slice(0, SKIPPED_NAMED),
   };
 }
 

@@ -36,6 +36,20 @@ describe('a reader item', () => {
     });
   });
 
+  it('carries enclosures at http(s) addresses only, which a person cannot change (issue 28)', () => {
+    const withFiles = { ...item, enclosures: [{ url: 'https://maker.example/a.mp3', type: 'audio/mpeg', length: 10 }] };
+    expect(validateRecord(readerItems, withFiles).hasErrors).toBe(false);
+    expect(
+      validateRecord(readerItems, { ...item, enclosures: [{ url: 'javascript:alert(1)', type: 'audio/mpeg' }] })
+        .reasons,
+    ).toHaveProperty(['enclosures.0.url']);
+    const read = { ...withFiles, read: true, updated_at: 'x', updated_by: actor.name };
+    expect(checkDocWrite(actor, GROUP, read, undefined, withFiles, context)).toEqual({ ok: true });
+    expect(judgeRecordWrite(readerItems, withFiles, { ...withFiles, enclosures: [] }, context).reasons).toEqual({
+      enclosures: [FEED_FIELD_MESSAGE],
+    });
+  });
+
   it('is created and removed only by the server', () => {
     expect(checkDocWrite(actor, GROUP, { ...item, _rev: undefined }, undefined, null, context)).toMatchObject({
       status: 403,

@@ -5,6 +5,13 @@ import type { FieldSpec, ResourceSpec } from '../../records/schema.ts';
 
 /** An item's content as the feed gave it: plain text, or HTML the server sanitised. */
 export const CONTENT_TYPES = ['text', 'html'] as const;
+/** A file an item carries (a podcast's audio, a training video): an http(s) address, its type and size. */
+export interface ItemEnclosure {
+  url: string;
+  type?: string;
+  /** Bytes. */
+  length?: number;
+}
 /** An item's words and origin, as the feed gave them (what the server's archive keeps too). */
 export interface FeedItemFields {
   subscription_id: string;
@@ -14,6 +21,7 @@ export interface FeedItemFields {
   summary?: string;
   content?: string;
   content_type?: (typeof CONTENT_TYPES)[number];
+  enclosures?: ItemEnclosure[];
 }
 
 export const LABEL_KINDS = ['topic', 'maker'] as const;
@@ -81,6 +89,16 @@ export const readerItems: ResourceSpec = {
     fromFeed({ name: 'summary', type: 'textarea', maxLength: 2000 }),
     fromFeed({ name: 'content', type: 'textarea' }),
     fromFeed({ name: 'content_type', type: 'select', options: CONTENT_TYPES }),
+    // The `url` type admits http(s) only, so a stored enclosure can never be a javascript: or data: link.
+    fromFeed({
+      name: 'enclosures',
+      type: 'rows',
+      rows: [
+        { name: 'url', type: 'url', required: true, maxLength: 2048 },
+        { name: 'type', type: 'text', maxLength: 255 },
+        { name: 'length', type: 'integer', min: 0 },
+      ],
+    }),
     { name: 'read', type: 'boolean', initial: false },
     { name: 'starred', type: 'boolean', initial: false },
     { name: 'highlight', type: 'boolean' },

@@ -11,6 +11,8 @@ export interface FetchStatus {
   /** Its kind, for the person's language (src/server/API.md lists them). */
   last_error_code: string | null;
   next_at: string | null;
+  /** The subscription that already reads the same feed (`last_error_code` `duplicate_feed`). */
+  duplicate_of?: string | null;
 }
 
 const groupPath = (accountId: string) => `/api/groups/${encodeURIComponent(accountId)}/reader`;
@@ -46,6 +48,10 @@ export interface OpmlImport {
   labels_created: number;
   skipped: number;
   invalid: number;
+  /** Subscribed by an entry's website: the server finds its feed. */
+  by_website: number;
+  /** Entries with neither a feed nor a website, by name. */
+  skipped_entries: string[];
 }
 
 export function importOpml(accountId: string, text: string): Promise<OpmlImport> {

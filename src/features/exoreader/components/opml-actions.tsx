@@ -57,6 +57,9 @@ export function OpmlActions({ env }: { env: ResourceEnv }) {
             labels: done.labels_created,
             skipped: done.skipped + done.invalid,
           })}
+          {done.by_website > 0 && ` ${t('reader.opml.byWebsite', { count: done.by_website })}`}
+          {done.skipped_entries.length > 0 &&
+            ` ${t('reader.opml.leftOut', { names: done.skipped_entries.join(', ') })}`}
         </Alert>
       )}
     </Stack>

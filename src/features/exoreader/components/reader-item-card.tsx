@@ -99,7 +99,7 @@ export const ReaderItemCard = forwardRef<ReaderItemHandle, Props>(function Reade
           aria-controls={open ? bodyId : undefined}
           sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', py: 1, pr: 1, minHeight: 48 }}
         >
-          <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ minWidth: 0, width: '100%' }}>
             <Typography
               component="h2"
               variant="subtitle1"
@@ -107,12 +107,25 @@ export const ReaderItemCard = forwardRef<ReaderItemHandle, Props>(function Reade
             >
               {name}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {source}
-              {' · '}
-              {Number.isNaN(when.getTime())
-                ? ''
-                : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(when)}
+            {/* A long feed name is cut, never the date: on a phone the date is what tells items apart. */}
+            <Typography variant="body2" color="text.secondary" component="div" sx={{ display: 'flex', minWidth: 0 }}>
+              <Box
+                component="span"
+                title={source}
+                sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                {source}
+              </Box>
+              {!Number.isNaN(when.getTime()) && (
+                <>
+                  <Box component="span" aria-hidden sx={{ px: 0.5, flexShrink: 0 }}>
+                    ·
+                  </Box>
+                  <Box component="time" dateTime={item.point_at} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+                    {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(when)}
+                  </Box>
+                </>
+              )}
             </Typography>
           </Box>
         </ButtonBase>

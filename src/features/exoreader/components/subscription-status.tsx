@@ -1,8 +1,9 @@
 // A subscription's page: its items on this device (counted change by change, offline too) and,
 // online, the server's fetches: when it last fetched, what went wrong, when it fetches next.
-import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { useReplicaQuery } from '../../../components/resource/use-records.ts';
 import type { PouchDoc } from '../../../data/pouch-api.ts';
@@ -53,6 +54,18 @@ export function SubscriptionStatus({ subscription, env }: { subscription: PouchD
                       defaultValue: status.last_error,
                     }),
                   })}
+                  {status.duplicate_of && (
+                    <>
+                      {' '}
+                      <Link
+                        component={RouterLink}
+                        to={`/account/${env.accountId}/reader_subscriptions/${status.duplicate_of}`}
+                        data-testid="duplicate-of"
+                      >
+                        {t('reader.status.duplicateOf')}
+                      </Link>
+                    </>
+                  )}
                 </Alert>
               )}
             </>
