@@ -5,7 +5,7 @@ import { describeError } from '../components/error-text.ts';
 import { isApiError } from '../data/api-error.ts';
 import { isId } from '../domain/ids.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
-import { useGroupStore } from '../features/groups/group-store.ts';
+import { NOT_ON_DEVICE, useGroupStore } from '../features/groups/group-store.ts';
 import { featureModule } from './feature-modules.ts';
 import { PageSpinner } from './page-spinner.tsx';
 import './register-indexes.ts';
@@ -13,6 +13,7 @@ import { useGroupNav } from './use-group-nav.ts';
 
 /** The error page for a group that failed to load: 403 forbidden, 404 not found, no network… */
 function groupErrorCode(error: unknown): string {
+  if (isApiError(error) && error.error === NOT_ON_DEVICE) return NOT_ON_DEVICE;
   if (isApiError(error) && error.status === 0) return 'connection_error';
   return describeError(error).code;
 }
@@ -34,6 +35,14 @@ export function GroupLayout() {
     if (valid) void load(accountId, userId);
   }, [accountId, valid, load, userId]);
   useEffect(() => () => useGroupStore.getState().clear(), []);
+  // A group that could not be reached opens by itself once the connection is back.
+  const unreachable = status === 'error' && isApiError(error) && error.status === 0;
+  useEffect(() => {
+    if (!valid || !unreachable) return;
+    const retry = () => void load(accountId, userId);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [accountId, valid, unreachable, load, userId]);
 
   if (!valid) return <ErrorPage code="not_found" />;
   if (current !== accountId || status === 'loading' || status === 'idle') return <PageSpinner />;

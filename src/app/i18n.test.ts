@@ -99,6 +99,7 @@ describe('translations', () => {
         `modules.${module.kind}`,
         ...module.menu.map((entry) => `nav.pages.${entry.key}`),
         ...module.others.map((entry) => `nav.othersMenu.${entry.key}`),
+        ...(module.elsewhere?.others ?? []).map((entry) => `nav.othersMenu.${entry.key}`),
         ...module.tiles.map((tile) => `admin.tiles.${tile.resource}`),
         ...module.pages.map((page) => page.title),
         ...module.settings.flatMap((setting) => [

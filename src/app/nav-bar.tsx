@@ -16,6 +16,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLoadingStore } from '../data/loading-store.ts';
+import { useLasting } from './use-lasting.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { LanguageMenu } from './language-menu.tsx';
@@ -30,10 +31,17 @@ const AppDrawer = lazy(() => shell().then((m) => ({ default: m.AppDrawer })));
 
 function LoadingIndicator() {
   const { t } = useTranslation();
-  const busy = useLoadingStore((s) => s.pending > 0);
+  const pending = useLoadingStore((s) => s.pending > 0);
+  // A call answered at once (the session check of every page load) shows no spinner; the space
+  // still says it is busy, for assistive technology and for tests waiting on a settled page.
+  const busy = useLasting(pending);
   // The space stays reserved so the toolbar does not shift when a call starts.
   return (
-    <Box sx={{ width: 32, display: 'flex', justifyContent: 'center' }} aria-live="polite">
+    <Box
+      sx={{ width: 32, display: 'flex', justifyContent: 'center' }}
+      aria-live="polite"
+      aria-busy={pending || undefined}
+    >
       {busy && <CircularProgress size={20} color="inherit" aria-label={t('nav.loading')} />}
     </Box>
   );

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../components/use-error-text.ts';
 import { useFormatDay } from '../components/format-day.ts';
 import { useSyncStore } from '../data/sync-store.ts';
+import { useSessionStore } from '../features/accounts/session-store.ts';
 import { SyncPanel } from '../features/sync/components/sync-panel.tsx';
 
 /**
@@ -21,6 +22,9 @@ export function SyncStatus() {
   const formatDay = useFormatDay();
   const online = useSyncStore((s) => s.online);
   const databases = useSyncStore((s) => s.databases);
+  // The server failed the session check (a deploy behind a proxy): the app stays open, as offline,
+  // and says so here while the check is tried again. No answer at all is the offline case.
+  const unchecked = useSessionStore((s) => Boolean(s.uncheckedStatus));
 
   useEffect(() => {
     const update = () => useSyncStore.getState().setOnline(navigator.onLine);
@@ -48,11 +52,13 @@ export function SyncStatus() {
   const lines = [
     !online
       ? t('sync.offline')
-      : failed?.error
-        ? t('sync.error', { reason: detail(failed.error.reason) })
-        : syncing
-          ? t('sync.syncing')
-          : t('sync.online'),
+      : unchecked
+        ? t('sync.sessionUnchecked')
+        : failed?.error
+          ? t('sync.error', { reason: detail(failed.error.reason) })
+          : syncing
+            ? t('sync.syncing')
+            : t('sync.online'),
     t('sync.pending', { count: pending }),
     ...(refused > 0 ? [t('sync.refused', { count: refused })] : []),
     ...(conflicts > 0 ? [t('sync.conflicts', { count: conflicts })] : []),
@@ -60,7 +66,7 @@ export function SyncStatus() {
   ];
   const icon = !online ? (
     <CloudOffIcon />
-  ) : failed || refused > 0 || conflicts > 0 ? (
+  ) : unchecked || failed || refused > 0 || conflicts > 0 ? (
     <SyncProblemIcon />
   ) : syncing ? (
     <SyncIcon />
@@ -74,7 +80,7 @@ export function SyncStatus() {
         color="inherit"
         title={lines.join(' · ')}
         aria-haspopup="dialog"
-        data-sync-state={!online ? 'offline' : failed ? 'error' : 'online'}
+        data-sync-state={!online ? 'offline' : unchecked || failed ? 'error' : 'online'}
         // The databases this device has synced at least once: what tests wait on, not a fixed delay.
         data-synced={Object.keys(databases)
           .filter((name) => databases[name]!.lastSyncAt)

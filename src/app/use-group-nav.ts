@@ -32,7 +32,7 @@ export function useGroupNav() {
   // Spec 000 §1: the session's choice, else the host's module, else the group's own kind.
   const module = group ? currentModule(chosen, fromHost ?? group.account.kind, modules) : null;
   const features = group ? enabledFeatures(group.settings) : new Set<string>();
-  const others = group && module ? othersMenu(module, features) : [];
+  const others = group && module ? othersMenu(module, features, modules) : [];
   const pages = group && module ? moduleMenu(module, features) : [];
   // Pending invitations are not memberships yet: the switcher lists accepted ones only (spec 000 §4).
   const switchable = (memberships ?? []).filter((m) => m.status === 'accepted' && m.db_name !== accountId);

@@ -12,6 +12,7 @@ export const ERROR_PAGE_CODES = [
   'unprocessable_entity',
   'internal_server_error',
   'connection_error',
+  'not_on_device',
 ] as const;
 
 export function ErrorPage({ code }: { code: string }) {

@@ -1,6 +1,6 @@
 import { Avatar } from '@mui/material';
 import { initials } from '../domain/user.ts';
-import { avatarColor } from './avatar-color.ts';
+import { AVATAR_INITIALS, avatarColor } from './avatar-color.ts';
 
 interface UserAvatarProps {
   user: { fullname?: string | null; email?: string | null; unconfirmed_email?: string | null };
@@ -20,7 +20,7 @@ export function UserAvatar({ user, size = 80, decorative = false }: UserAvatarPr
     <Avatar
       alt={name}
       aria-hidden={decorative || undefined}
-      sx={{ width: size, height: size, bgcolor: avatarColor(name), fontSize: size * 0.4, color: '#fff' }}
+      sx={{ width: size, height: size, bgcolor: avatarColor(name), fontSize: size * 0.4, color: AVATAR_INITIALS }}
     >
       {initials(user.fullname, email)}
     </Avatar>

@@ -5,6 +5,7 @@ import { useLoadingStore } from './loading-store.ts';
 import { readToken } from './preferences.ts';
 import { noteServerWrite } from './server-writes.ts';
 import { currentRouteName } from './route-name.ts';
+import { judgeSessionAnswer } from './session-answer.ts';
 import { isNewerVersion, markNewVersion } from './version-store.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -100,16 +101,8 @@ export async function verifySession(): Promise<void> {
   }
   checkVersion(response);
   // A visitor reads an anonymous userCtx with 200, as from CouchDB: that too is a session gone.
-  if (response.status === 401 || (response.ok && (await anonymous(response)))) loggedOut.emit();
-}
-
-async function anonymous(response: Response): Promise<boolean> {
-  try {
-    const body = (await response.json()) as { userCtx?: { name?: unknown } };
-    return !body.userCtx?.name;
-  } catch {
-    return false;
-  }
+  if (judgeSessionAnswer(response.status, await readBody(response).catch(() => undefined)).kind === 'signed-out')
+    loggedOut.emit();
 }
 
 export { ApiError };

@@ -104,6 +104,26 @@ export function markPushed(db: Database, docs: ReadonlyArray<{ _id: string; _rev
   });
 }
 
+/** CouchDB's `_revs_diff`: of these revisions, the ones the server does not hold. */
+export type RevsDiff = (revs: Record<string, string[]>) => Promise<Record<string, { missing?: string[] }>>;
+
+/**
+ * Forgets the writes the server already holds, by asking it. A push reports only what it wrote:
+ * one whose answer never came (the page reloaded while it was under way) is found on the server
+ * by the next push, which then writes and reports nothing, and the count would never come down.
+ */
+export async function settlePushed(db: Database, revsDiff: RevsDiff): Promise<number> {
+  const revs = await serialize(db, async () => (await read(db)).revs);
+  const ids = Object.keys(revs);
+  if (ids.length === 0) return 0;
+  const missing = await revsDiff(Object.fromEntries(ids.map((id) => [id, [revs[id]!]])));
+  const held = ids.filter((id) => !missing[id]?.missing?.includes(revs[id]!));
+  return markPushed(
+    db,
+    held.map((id) => ({ _id: id, _rev: revs[id] })),
+  );
+}
+
 export interface RefusedEntry {
   id: string;
   rev?: string;

@@ -121,6 +121,7 @@ export interface Database {
     descending?: boolean;
   }): ChangesHandle;
   find(request: FindRequest): Promise<{ docs: PouchDoc[] }>;
+  revsDiff(revs: Record<string, string[]>): Promise<Record<string, { missing?: string[] }>>;
   createIndex(index: { index: { fields: string[]; name?: string } }): Promise<{ result: string }>;
   query(
     view: string,

@@ -19,6 +19,7 @@ import {
   pendingCount,
   pendingIds,
   type RefusedEntry,
+  settlePushed,
   syncCounts,
 } from './pending-writes.ts';
 import type { SyncReplication } from './pouch-api.ts';
@@ -150,6 +151,14 @@ async function notePushed(name: string, db: Database, docs: ReadonlyArray<{ _id:
 }
 
 /**
+ * Forgets what the server turns out to hold already and shows the new count: the count says what
+ * the server lacks, so it is asked, rather than trusting that every push's answer arrived.
+ */
+async function settleWithServer(name: string, db: Database, remote: Database): Promise<void> {
+  useSyncStore.getState().update(name, { pending: await settlePushed(db, (revs) => remote.revsDiff(revs)) });
+}
+
+/**
  * When this replica last caught up with the server, kept in the replica itself: after a reload
  * offline the device says the sync it really had, and the fact goes with the copy it describes.
  */
@@ -254,6 +263,7 @@ async function syncOnceNow(name: string, options: RemoteOptions): Promise<void> 
           .on('denied', (error) => denied.push(error)),
       );
       await noteRefused(name, local, denied.map(refusalOf));
+      await settleWithServer(name, local, remote);
     }
     store.setOnline(true);
     store.update(name, { state: 'idle', lastSyncAt: await noteSynced(local), error: null });
@@ -300,6 +310,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
   const store = useSyncStore.getState();
   const local = localDb(name);
   let replication: SyncReplication | null = null;
+  let remote: Database | null = null;
   let cancelled = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let delay = 0;
@@ -354,8 +365,9 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
       done: new Promise<boolean>((resolve) => (settlePull = resolve)),
       writes: serverWrites(),
     };
+    remote = remoteDb(name, options);
     replication = local
-      .sync(remoteDb(name, options), {
+      .sync(remote, {
         live: true,
         retry: false,
         push: { batch_size: 200, filter: pushable(dropped) },
@@ -434,6 +446,9 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
       .then((at) => store.update(name, { lastSyncAt: at }))
       .catch(() => undefined);
     void refreshPending(name, local);
+    // Caught up, the push has sent everything: what is still counted may be a write whose push
+    // answer was lost to a reload (settlePushed).
+    if (remote) void settleWithServer(name, local, remote).catch(() => undefined);
     void pruneSettled(local, () => pendingIds(local)).catch(() => undefined);
     void buildIndexesInBackground(name).then(() => flagConflicts(name));
   };

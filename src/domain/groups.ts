@@ -1,5 +1,6 @@
 // Groups (accounts), their settings and memberships: the rules of spec 000 §2–§6 as pure functions.
 import { FIELD_MESSAGES as M, FieldErrors } from './errors.ts';
+import { isCurrency } from './money.ts';
 
 export const APP_KINDS = ['ticket', 'moneta', 'exoreader', 'textnotes', 'rdisk'] as const;
 export type AppKind = (typeof APP_KINDS)[number];
@@ -88,6 +89,8 @@ export function validateGroupForm(input: Record<string, unknown>): FieldErrors {
   if (!name) errors.add('name', M.blank);
   else if (name.length > 100) errors.add('name', `${M.tooLong} (maximum is 100 characters)`);
   if (!(APP_KINDS as readonly unknown[]).includes(input.kind)) errors.add('kind', M.inclusion);
+  // Asked on the form; a script that leaves it out gets the creator's language's (groups.ts).
+  if (input.currency !== undefined && !isCurrency(input.currency)) errors.add('currency', M.inclusion);
   return errors;
 }
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { FieldErrors } from './errors.ts';
+import { checkField, type FieldSpec, MONEY_MESSAGES } from './records/field-types.ts';
 import {
   currencyDigits,
   defaultCurrency,
   formatMoney,
   minorToDecimal,
   moneyInputText,
+  moneyTextError,
   multiplyMoney,
   parseMoney,
   sumMoney,
@@ -63,5 +66,37 @@ describe('money', () => {
     expect(multiplyMoney(10, 0.1)).toBe(1);
     expect(multiplyMoney(100, Number.NaN)).toBe(0);
     expect(sumMoney([10, 20, 0.5])).toBe(30);
+  });
+});
+
+describe('an amount the form could not read', () => {
+  const value: FieldSpec = { name: 'value', type: 'money', min: 0 };
+  const fee: FieldSpec = { name: 'fee', type: 'money', currencyField: 'fee_currency' };
+  const saved = (field: FieldSpec, record: Record<string, unknown>) => {
+    const errors = new FieldErrors();
+    checkField(errors, field.name, field, record[field.name], record);
+    return errors.reasons[field.name] ?? [];
+  };
+
+  // Saving gives the reason typing showed (issue 28: "33.333" said "is not a number" on save).
+  it.each<[string, string, string, 'en' | 'pt-BR']>([
+    ['33.333', 'USD', 'tooPrecise', 'en'],
+    ['1,005', 'BRL', 'tooPrecise', 'pt-BR'],
+    ['12.5', 'JPY', 'tooPrecise', 'en'],
+    ['99999999999999999', 'USD', 'tooLarge', 'en'],
+    ['ten', 'BRL', 'notANumber', 'pt-BR'],
+    ['1-2', 'USD', 'notANumber', 'en'],
+  ])('“%s” in %s: %s, on save as while typing', (text, currency, reason, locale) => {
+    const typed = parseMoney(text, currency, locale);
+    expect('error' in typed && typed.error).toBe(reason);
+    expect(moneyTextError(text, currency)).toBe(reason);
+    expect(saved(value, { value: text, currency })).toEqual([MONEY_MESSAGES[reason as keyof typeof MONEY_MESSAGES]]);
+  });
+
+  it('reads the currency the field names, for every money field', () => {
+    expect(saved(fee, { fee: '1.5', fee_currency: 'JPY', currency: 'USD' })).toEqual([MONEY_MESSAGES.tooPrecise]);
+    expect(saved(fee, { fee: '1.5', fee_currency: 'USD', currency: 'JPY' })).toEqual(['is not a number']);
+    expect(saved(value, { value: 1.5, currency: 'USD' })).toEqual(['is not a number']);
+    expect(saved(value, { value: -1, currency: 'USD' })).toEqual(['must be greater than or equal to 0']);
   });
 });

@@ -56,7 +56,8 @@ function decimalToMinor(text: string, digits: number): bigint | null {
   return match[1] === '-' ? -minor : minor;
 }
 
-export type ParsedMoney = { minor: number } | { error: 'notANumber' | 'tooPrecise' | 'tooLarge' };
+export type MoneyError = 'notANumber' | 'tooPrecise' | 'tooLarge';
+export type ParsedMoney = { minor: number } | { error: MoneyError };
 
 /**
  * An amount as a person types it, in their language: "1.234,50" in pt-BR, "1,234.50" in en.
@@ -80,6 +81,20 @@ export function parseMoney(input: string, currency: string, locale: string): Par
   if (minor === null) return { error: 'tooPrecise' };
   if (minor > BigInt(Number.MAX_SAFE_INTEGER) || minor < -BigInt(Number.MAX_SAFE_INTEGER)) return { error: 'tooLarge' };
   return { minor: Number(minor) };
+}
+
+/**
+ * Why text given as an amount is none, in whichever language it was typed: a form hands over the
+ * text its language could not read, and the rules, which do not know that language, must name the
+ * reason the field showed while typing ("33.333" in dollars: too many decimals, not "no number").
+ */
+export function moneyTextError(text: string, currency: string): MoneyError {
+  const errors = ['en', 'pt-BR'].flatMap((locale) => {
+    const parsed = parseMoney(text, currency, locale);
+    return 'error' in parsed ? [parsed.error] : [];
+  });
+  if (errors.includes('tooPrecise')) return 'tooPrecise';
+  return errors.includes('tooLarge') ? 'tooLarge' : 'notANumber';
 }
 
 function decimalMark(locale: string): string {

@@ -1,15 +1,26 @@
-// axe-core in real Chromium: the public pages and a ticket group's main screens report no
-// violation, at phone and desktop widths, in the light and the dark theme. The public pages also
-// ask nothing of another origin (no avatars from a third party) and log no error.
+// axe-core in real Chromium: no serious or critical violation on any screen (public pages, a
+// ticket group's, Moneta's and the reader's), at phone and desktop widths, in the light and the
+// dark theme and in English and Portuguese (every pair of the two). Moderate and minor findings
+// are printed, not failed on. The public pages also ask nothing of another origin (no avatars from
+// a third party) and log no error.
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.ts';
 import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { text } from './support/app-page.ts';
 import { DESKTOP, PHONE, screenshots, settled } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
+
+type Locale = 'en' | 'pt-BR';
+type ColorScheme = 'light' | 'dark';
+const VARIANTS = (['light', 'dark'] as const).flatMap((colorScheme) =>
+  (['en', 'pt-BR'] as const).map((locale) => ({ colorScheme, locale, name: `${colorScheme}, ${locale}` })),
+);
+/** What fails a screen: a person is blocked or badly hindered. The rest is printed, to be seen. */
+const BLOCKING = new Set(['serious', 'critical']);
 
 interface Violation {
   id: string;
@@ -29,43 +40,65 @@ async function violations(page: Page): Promise<Violation[]> {
   });
 }
 
-/** Each width and theme of a page already showing `ready`: what axe finds, labelled. */
+/** Each width of a page already showing `ready`: the serious and critical violations axe finds, labelled. */
 async function audit(page: Page, name: string, ready: string): Promise<string[]> {
   const found: string[] = [];
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.locator(ready).first().waitFor();
     await settled(page);
-    for (const v of await violations(page))
-      found.push(`${name} ${size.width}px: ${v.id} (${v.impact}) ${v.targets.join(' | ')}`);
+    for (const v of await violations(page)) {
+      const line = `${name} ${size.width}px: ${v.id} (${v.impact}) ${v.targets.join(' | ')}`;
+      if (BLOCKING.has(v.impact ?? '')) found.push(line);
+      else console.log(`axe, not failing: ${line}`);
+    }
   }
   return found;
 }
 
-/** A signed-in browser for `owner`, in `colorScheme`, with axe allowed in. */
-async function signedIn(owner: TestUser, colorScheme: 'light' | 'dark') {
+/** A browser in `colorScheme` whose visitor reads `locale`, with axe allowed in. */
+async function browserFor(colorScheme: ColorScheme, locale: Locale) {
   const context = await e2e.browser.newContext({
     baseURL: e2e.server.url,
     viewport: DESKTOP,
     colorScheme,
+    locale,
     // axe is injected as an inline script, which the app's policy rightly refuses.
     bypassCSP: true,
   });
-  await context.addCookies(owner.client.browserCookies());
   return { context, page: await context.newPage() };
 }
 
+/** A signed-in browser for `owner` (who reads their own language), in `colorScheme`. */
+async function signedIn(owner: TestUser, colorScheme: ColorScheme, locale: Locale) {
+  const opened = await browserFor(colorScheme, locale);
+  await opened.context.addCookies(owner.client.browserCookies());
+  return opened;
+}
+
+/** A confirmed user reading `locale`, with a group of `kind`. */
+async function ownerOf(locale: Locale, groupName: string, kind?: string) {
+  const owner = await registerUser(e2e.server.url, { locale });
+  await confirmUser(e2e.server, owner);
+  return { owner, db: await createGroup(owner, groupName, kind) };
+}
+
+/** Opens each screen and audits it: [name, address, what shows once it is drawn]. */
+async function auditScreens(page: Page, screens: ReadonlyArray<readonly [string, string, string]>, shots?: string) {
+  const found: string[] = [];
+  for (const [screen, url, ready] of screens) {
+    await page.goto(url);
+    found.push(...(await audit(page, screen, ready)));
+    if (shots) await screenshots(page, `${shots}-${screen.replaceAll(' ', '-')}`);
+  }
+  return found;
+}
+
 describe('accessibility', () => {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    it(`public pages in the ${colorScheme} theme: no violation, nothing from other origins, no console error`, async () => {
-      const context = await e2e.browser.newContext({
-        baseURL: e2e.server.url,
-        viewport: DESKTOP,
-        colorScheme,
-        // axe is injected as an inline script, which the app's policy rightly refuses.
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
+  for (const { colorScheme, locale, name } of VARIANTS) {
+    const lang = locale === 'en' ? 'en' : 'pt';
+    it(`public pages (${name}): no serious violation, nothing from other origins, no console error`, async () => {
+      const { context, page } = await browserFor(colorScheme, locale);
       const foreign: string[] = [];
       const errors: string[] = [];
       const origin = new URL(e2e.server.url).origin;
@@ -75,25 +108,22 @@ describe('accessibility', () => {
       );
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(e.message));
-      const found: string[] = [];
-      for (const [name, url, ready] of [
+      const found = await auditScreens(page, [
         ['home', '/', 'main h1'],
         ['login', '/user/login', 'input[name="password"]'],
         ['register', '/user/register', 'input[name="password_confirmation"]'],
-      ] as const) {
-        await page.goto(url);
-        found.push(...(await audit(page, name, ready)));
-      }
+        ['password reset', '/user/password/new', 'input[name="email"]'],
+        ['confirmation again', '/user/confirm/new', 'input[name="email"]'],
+        ['not found', '/no-such-page', 'h1'],
+      ]);
       await context.close();
       expect(found.join('\n')).toBe('');
       expect(foreign).toEqual([]);
       expect(errors).toEqual([]);
     });
 
-    it(`a ticket group's screens in the ${colorScheme} theme: no violation`, async () => {
-      const owner = await registerUser(e2e.server.url);
-      await confirmUser(e2e.server, owner);
-      const db = await createGroup(owner, 'Oficina Acessível');
+    it(`a ticket group's and its account's screens (${name}): no serious violation`, async () => {
+      const { owner, db } = await ownerOf(locale, 'Oficina Acessível');
       const customer = { _id: newId('Customer'), klass: 'Customer', name: 'Ana Silva', email: 'ana@example.com' };
       const ticket = {
         _id: newId('Ticket'),
@@ -110,26 +140,28 @@ describe('accessibility', () => {
         const res = await owner.client.put(`/db/${db}/${doc._id}`, doc);
         expect(res.status, JSON.stringify(res.body)).toBe(201);
       }
-      const { context, page } = await signedIn(owner, colorScheme);
-      const found: string[] = [];
-      for (const [screen, url, ready] of [
+      const { context, page } = await signedIn(owner, colorScheme, locale);
+      const found = await auditScreens(page, [
+        ['groups', '/', 'main h1'],
+        ['profile', '/user/profile', 'input[name="fullname"]'],
+        ['new group', '/account/new', 'input[name="name"]'],
         ['dashboard', `/account/${db}`, 'main h1'],
+        ['group admin', `/account/${db}/admin`, 'main h1'],
+        ['members', `/account/${db}/memberships`, 'main h1'],
+        ['invitation', `/account/${db}/memberships/new`, 'main h1'],
         ['ticket list', `/account/${db}/tickets`, '[data-record]'],
         ['ticket page', `/account/${db}/tickets/${ticket._id}`, `text=${ticket.title}`],
         ['board', `/account/${db}/ticket-board`, '[data-testid="ticket-board"][aria-busy="false"]'],
-        ['ticket form', `/account/${db}/tickets/new`, 'input[name="title"]'],
-      ] as const) {
-        await page.goto(url);
-        found.push(...(await audit(page, screen, ready)));
-      }
+        ['ticket form', `/account/${db}/tickets/new`, 'input[name="customer_id"]'],
+        ['customers', `/account/${db}/customers`, '[data-record]'],
+        ['customer', `/account/${db}/customers/${customer._id}`, '[data-related="tickets"]'],
+      ]);
       await context.close();
       expect(found.join('\n')).toBe('');
     });
 
-    it(`a Moneta group's screens in the ${colorScheme} theme, in English: no violation`, async () => {
-      const owner = await registerUser(e2e.server.url, { locale: 'en' });
-      await confirmUser(e2e.server, owner);
-      const db = await createGroup(owner, 'Household', 'moneta');
+    it(`a Moneta group's screens (${name}): no serious violation`, async () => {
+      const { owner, db } = await ownerOf(locale, 'Household', 'moneta');
       const today = new Date().toISOString().slice(0, 10);
       const wallet = {
         _id: newId('Wallet'),
@@ -174,29 +206,39 @@ describe('accessibility', () => {
         const res = await owner.client.put(`/db/${db}/${doc._id}`, doc);
         expect(res.status, JSON.stringify(res.body)).toBe(201);
       }
-      const { context, page } = await signedIn(owner, colorScheme);
-      const found: string[] = [];
-      for (const [screen, url, ready] of [
-        ['dashboard', `/account/${db}`, '[data-testid="spending-list"]'],
-        ['expenses', `/account/${db}/outgos`, '[data-record]'],
-        ['expense', `/account/${db}/outgos/${outgo._id}`, '[data-action="unconfirm"]'],
-        ['expense form', `/account/${db}/outgos/new`, 'input[name="description"]'],
-        ['wallet', `/account/${db}/wallets/${wallet._id}`, '[data-testid="wallet-balance-summary"]'],
-        ['mappings apply', `/account/${db}/mappings-apply`, '[data-change]'],
-        ['statement upload', `/account/${db}/wallets-upload`, '[data-testid="wallets-upload"]'],
-      ] as const) {
-        await page.goto(url);
-        found.push(...(await audit(page, screen, ready)));
-        await screenshots(page, `moneta-${screen.replace(' ', '-')}-en-${colorScheme}`);
-      }
+      const { context, page } = await signedIn(owner, colorScheme, locale);
+      const found = await auditScreens(
+        page,
+        [
+          ['dashboard', `/account/${db}`, '[data-testid="spending-list"]'],
+          ['expenses', `/account/${db}/outgos`, '[data-record]'],
+          ['expense', `/account/${db}/outgos/${outgo._id}`, '[data-action="unconfirm"]'],
+          ['expense form', `/account/${db}/outgos/new`, 'input[name="description"]'],
+          ['wallets', `/account/${db}/wallets`, '[data-record]'],
+          ['wallet', `/account/${db}/wallets/${wallet._id}`, '[data-testid="wallet-balance-summary"]'],
+          ['mappings apply', `/account/${db}/mappings-apply`, '[data-change]'],
+          ['statement upload', `/account/${db}/wallets-upload`, '[data-testid="wallets-upload"]'],
+        ],
+        `moneta-${lang}-${colorScheme}`,
+      );
+      const statement = [
+        'Data;Lançamento;Valor (R$)',
+        '03/11/2026;PIX RECEBIDO JOÃO;1.234,56',
+        '05/11/2026;TARIFA;-12,50',
+      ];
+      await page.locator('input[name="statement"]').setInputFiles({
+        name: 'statement.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(statement.join('\r\n')),
+      });
+      found.push(...(await audit(page, 'upload preview', '[data-testid="import-preview"]')));
+      await screenshots(page, `moneta-${lang}-${colorScheme}-upload-preview`);
       await context.close();
       expect(found.join('\n')).toBe('');
     });
 
-    it(`the reader's screens in the ${colorScheme} theme, in Portuguese: no violation`, async () => {
-      const owner = await registerUser(e2e.server.url, { locale: 'pt-BR' });
-      await confirmUser(e2e.server, owner);
-      const db = await createGroup(owner, 'Boletins', 'exoreader');
+    it(`the reader's screens (${name}): no serious violation`, async () => {
+      const { owner, db } = await ownerOf(locale, 'Boletins', 'exoreader');
       const now = new Date().toISOString();
       const stamps = { created_at: now, updated_at: now, created_by: owner.id, updated_by: owner.id };
       const label = { _id: newId('ReaderLabel'), klass: 'ReaderLabel', name: 'Springer', kind: 'maker', ...stamps };
@@ -227,25 +269,25 @@ describe('accessibility', () => {
         method: 'POST',
         body: { docs: [label, subscription, ...items] },
       });
-      const { context, page } = await signedIn(owner, colorScheme);
-      const found: string[] = [];
-      for (const [screen, url, ready] of [
-        ['dashboard', `/account/${db}`, '#reader-newest-title'],
-        ['reader', `/account/${db}/reader_items?read=all`, '[data-item]'],
-        ['item', `/account/${db}/reader_items/${items[2]!._id}`, '[data-body="html"]'],
-        ['subscription', `/account/${db}/reader_subscriptions/${subscription._id}`, '[data-testid="item-counts"]'],
-        ['subscription form', `/account/${db}/reader_subscriptions/${subscription._id}/edit`, 'input[name="url"]'],
-        ['labels', `/account/${db}/reader_labels`, '[data-record]'],
-      ] as const) {
-        await page.goto(url);
-        found.push(...(await audit(page, screen, ready)));
-        await screenshots(page, `reader-${screen.replace(' ', '-')}-pt-${colorScheme}`);
-      }
+      const { context, page } = await signedIn(owner, colorScheme, locale);
+      const found = await auditScreens(
+        page,
+        [
+          ['dashboard', `/account/${db}`, '#reader-newest-title'],
+          ['reader', `/account/${db}/reader_items?read=all`, '[data-item]'],
+          ['item', `/account/${db}/reader_items/${items[2]!._id}`, '[data-body="html"]'],
+          ['subscriptions', `/account/${db}/reader_subscriptions`, '[data-record]'],
+          ['subscription', `/account/${db}/reader_subscriptions/${subscription._id}`, '[data-testid="item-counts"]'],
+          ['subscription form', `/account/${db}/reader_subscriptions/${subscription._id}/edit`, 'input[name="url"]'],
+          ['labels', `/account/${db}/reader_labels`, '[data-record]'],
+        ],
+        `reader-${lang}-${colorScheme}`,
+      );
       await page.goto(`/account/${db}/reader_items?read=all`);
       await page.locator('[data-item] button[aria-expanded]').first().click();
       await page.locator('[data-body]').first().waitFor();
       found.push(...(await audit(page, 'reader, an item open', '[data-body]')));
-      await page.getByRole('button', { name: 'Atalhos de teclado' }).click();
+      await page.getByRole('button', { name: text(locale, 'reader.keys.title') }).click();
       found.push(...(await audit(page, 'reader, keyboard help', '#reader-keys-title')));
       await context.close();
       expect(found.join('\n')).toBe('');

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TRANSFER_SAME_CURRENCY } from '../../src/domain/modules/moneta/rules.ts';
 import { reasonKey } from '../../src/domain/errors.ts';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { confirmUser, createGroup, importedRecords, registerUser, type TestUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
 import { newContext, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
@@ -78,6 +78,8 @@ describe('moneta', () => {
     await app.field('description').fill('Serviço de instalação');
     await pickReference(app, 'wallet_id', 'Conta corrente');
     await app.field('value').fill('500');
+    // Typed records start confirmed; this one is confirmed later, from its page.
+    await app.field('confirmed').uncheck();
     await save(app, page, 'Serviço de instalação');
     await page.locator('[data-action="confirm"]').click();
     await page.locator('[data-action="unconfirm"]').waitFor();
@@ -244,11 +246,7 @@ describe('moneta', () => {
     await expect
       .poll(
         async () => {
-          const res = await owner.client.post<{ docs: Array<Record<string, unknown>> }>(`/db/${db}/_find`, {
-            selector: { klass: { $in: ['Income', 'Outgo'] }, imported: true },
-            fields: ['description', 'value', 'categories', 'klass'],
-          });
-          return (res.body.docs ?? [])
+          return (await importedRecords(owner, db, ['description', 'value', 'categories', 'klass']))
             .map((d) => `${String(d.klass)} ${String(d.description)} ${String(d.value)} ${String(d.categories ?? '')}`)
             .sort();
         },

@@ -4,6 +4,7 @@
 // first visit draws the group's page before its copy is filled, its records waiting for the copy.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { newId } from '../../src/domain/ids.ts';
 import { ownerWithGroup, seedTickets } from '../support/factories.ts';
 import { newContext, PHONE, settled } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
@@ -55,7 +56,7 @@ describe('layout stability on a first visit', () => {
     };
 
     // Before: each row grew by a line once its customer's name was read ("missing record" first).
-    const list = await visit(`/account/${db}/tickets`, ['[data-record] a:has-text("Ana Silva")']);
+    const list = await visit(`/account/${db}/tickets`, ['[data-record]:has-text("Ana Silva")']);
     expect(list.total, JSON.stringify(list.shifts)).toBeLessThan(0.02);
 
     // Before: the cards were mounted again once the members were read (their loading state once
@@ -66,6 +67,41 @@ describe('layout stability on a first visit', () => {
       '[data-testid="first-steps"]',
     ]);
     expect(dashboard.total, JSON.stringify(dashboard.shifts)).toBeLessThan(0.02);
+  });
+
+  it('keeps the finance cards’ room while their figures arrive (issue 28: CLS 0.14 on a phone)', async () => {
+    const { owner, db } = await ownerWithGroup(e2e.server, 'Casa Estável', { locale: 'en' }, 'moneta');
+    const today = new Date().toISOString().slice(0, 10);
+    const wallet = { _id: newId('Wallet'), klass: 'Wallet', name: 'Checking', currency: 'USD', start_balance: 500_000 };
+    const outgos = ['fuel', 'food', 'rent', 'tools', 'parts'].map((category, i) => ({
+      _id: newId('Outgo'),
+      klass: 'Outgo',
+      description: `Expense ${i}`,
+      wallet_id: wallet._id,
+      currency: 'USD',
+      value: 1_000 * (i + 1),
+      date: today,
+      categories: [category],
+      confirmed: true,
+    }));
+    for (const doc of [wallet, ...outgos]) {
+      const res = await owner.client.put(`/db/${db}/${doc._id}`, doc);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+    await context.addCookies(owner.client.browserCookies());
+    await context.addInitScript(RECORD_SHIFTS);
+    // A first visit (no replica, nothing remembered), then the next one: neither moves.
+    for (const visit of ['first', 'next']) {
+      const page = await context.newPage();
+      await page.goto(`/account/${db}`);
+      await page.locator('[data-testid="spending-list"] [data-slice]').first().waitFor();
+      await page.locator('ul[aria-label="Recent changes"] li').first().waitFor();
+      const result = await shifted(page);
+      expect(result.total, `${visit}: ${JSON.stringify(result.shifts)}`).toBeLessThan(0.02);
+      await page.close();
+    }
+    await context.close();
   });
 
   it('draws a group’s pages before its first pull ends, with no empty state or count meanwhile', async () => {

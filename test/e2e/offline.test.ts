@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
-import { launchProfile, screenshots } from './support/browser.ts';
+import { launchProfile, newContext, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -79,6 +79,38 @@ describe('offline', () => {
     await expect.poll(() => page.locator('[data-pending]').getAttribute('data-pending'), { timeout: 20_000 }).toBe('0');
     await expect.poll(() => sync.getAttribute('data-sync-state')).toBe('online');
     await context.close();
+  });
+});
+
+describe('a group never opened on this device', () => {
+  it('says offline that the group is not on this device yet, and opens it once the connection is back', async () => {
+    const user = await registerUser(e2e.server.url);
+    await confirmUser(e2e.server, user);
+    const opened = await createGroup(user, 'Oficina Aberta');
+    const elsewhere = await createGroup(user, 'Oficina Distante');
+    const context = await newContext(e2e.browser, e2e.server.url);
+    try {
+      const page = await context.newPage();
+      const app = new AppPage(page);
+      await app.login(user.email, user.password);
+      await page.waitForURL((url) => url.pathname !== '/user/login');
+      await page.goto(`/account/${opened}`);
+      await app.installed();
+      await app.synced(opened);
+
+      await context.setOffline(true);
+      await page.goto(`/account/${elsewhere}`);
+      await app.heading('errorTitles.not_on_device').waitFor();
+      await page.getByText(app.t('errorPages.not_on_device')).waitFor();
+      expect(await page.getByText(app.t('errorTitles.undefined_error')).count()).toBe(0);
+      await screenshots(page, 'offline-not-on-device', { fullPage: false });
+
+      await context.setOffline(false);
+      await app.heading('dashboard.title').waitFor({ timeout: 20_000 });
+      await page.getByText('Oficina Distante').first().waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });
 

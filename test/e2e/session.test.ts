@@ -34,8 +34,8 @@ function maintenanceOnServer(user: TestUser, db: string): Promise<string[]> {
     .then((res) => res.body.docs.map((d) => d.value));
 }
 
-/** An administrator switches a feature on while offline: one change waits on the device. */
-async function offlineChange(groupName: string) {
+/** A confirmed person with a new group, signed in on a new device and on the group's page. */
+async function signedInOnNewGroup(groupName: string) {
   const user = await registerUser(e2e.server.url);
   await confirmUser(e2e.server, user);
   const db = await createGroup(user, groupName);
@@ -44,11 +44,26 @@ async function offlineChange(groupName: string) {
   const app = new AppPage(page);
   await app.login(user.email, user.password);
   await app.waitForPath(`/account/${db}`);
+  return { user, db, context, page, app };
+}
+
+/** An administrator switches a feature on while offline: one change waits on the device. */
+async function offlineChange(groupName: string) {
+  const { user, db, context, page, app } = await signedInOnNewGroup(groupName);
   await app.openAdmin();
   await app.settled();
   await context.setOffline(true);
   await app.field('maintenance').check();
   await expect.poll(() => page.locator('[data-pending]').first().getAttribute('data-pending')).toBe('1');
+  return { user, db, context, page, app };
+}
+
+/** Signed in on a group this device holds (synced once, the app installed), on its dashboard. */
+async function groupOnDevice(groupName: string) {
+  const { user, db, context, page, app } = await signedInOnNewGroup(groupName);
+  await app.installed();
+  await app.synced(db);
+  await app.heading('dashboard.title').waitFor();
   return { user, db, context, page, app };
 }
 
@@ -207,6 +222,64 @@ describe('session and shell', () => {
     await app.login(user.email, user.password);
     await app.waitForPath(`/account/${db}`);
     await expect.poll(() => maintenanceOnServer(user, db), { timeout: 30_000 }).toEqual(['enabled']);
+    await context.close();
+  });
+
+  it('keeps the group open when the session check fails (5xx, a page that is not JSON), and recovers', async () => {
+    const { db, context, page, app } = await groupOnDevice('Oficina do Deploy');
+    const sync = page.locator('[data-sync-state]');
+    const answers = [
+      { status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' },
+      { status: 500, contentType: 'application/json', body: '{"error":"internal_server_error"}' },
+      { status: 503, contentType: 'text/plain', body: '' },
+      { status: 200, contentType: 'text/html', body: '<!doctype html><title>Maintenance</title>' },
+    ];
+    for (const answer of answers) {
+      const checks = '**/db/_session';
+      await page.route(checks, (route) =>
+        route.request().method() === 'GET' ? route.fulfill(answer) : route.continue(),
+      );
+      await page.reload();
+      await app.heading('dashboard.title').waitFor();
+      await expect.poll(() => sync.getAttribute('data-sync-state')).toBe('error');
+      expect(new URL(page.url()).pathname, `after a ${answer.status}`).toBe(`/account/${db}`);
+      if (answer.status === 502) {
+        await sync.click();
+        const panel = page.getByRole('dialog', { name: app.t('sync.title') });
+        await panel.getByText(app.t('sync.sessionUnchecked')).waitFor();
+        await screenshots(page, 'session-unchecked', { fullPage: false });
+        await panel.getByRole('button', { name: app.t('actions.close') }).click();
+        await panel.waitFor({ state: 'hidden' });
+      }
+      await page.unroute(checks);
+      // Checked again on its own: the status comes back, still on the same page.
+      await expect.poll(() => sync.getAttribute('data-sync-state'), { timeout: 20_000 }).toBe('online');
+      expect(new URL(page.url()).pathname).toBe(`/account/${db}`);
+    }
+    await context.close();
+  });
+
+  it('shows no spinner while a group on the device opens on a full page load', async () => {
+    const { db, context, page, app } = await groupOnDevice('Oficina Ligeira');
+    // Noted from the document's first moment: any waiting spinner (bars with a value are content).
+    await page.addInitScript(() => {
+      const w = window as unknown as { spinnerSeen: string[] };
+      w.spinnerSeen = [];
+      const look = () => {
+        const spinner = document.querySelector('[role="progressbar"]:not([aria-valuenow])');
+        if (spinner) w.spinnerSeen.push(spinner.outerHTML.slice(0, 120));
+      };
+      new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true });
+    });
+    for (let load = 0; load < 3; load++) {
+      await page.reload();
+      await app.heading('dashboard.title').waitFor();
+      // Until the page has settled and its live sync has caught up again.
+      await app.synced(db);
+      await app.settled();
+      expect(await page.evaluate(() => (window as unknown as { spinnerSeen: string[] }).spinnerSeen)).toEqual([]);
+    }
+    expect(new URL(page.url()).pathname).toBe(`/account/${db}`);
     await context.close();
   });
 });

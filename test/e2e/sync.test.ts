@@ -89,6 +89,45 @@ describe('sync outcomes', () => {
     await context.close();
   });
 
+  it('stops counting a change the server took when the page reloaded before hearing so', async () => {
+    const owner = await registerUser(e2e.server.url);
+    await confirmUser(e2e.server, owner);
+    const db = await createGroup(owner, 'Oficina Recarregada');
+    const context = await newContext(e2e.browser, e2e.server.url);
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    await app.login(owner.email, owner.password);
+    await app.waitForPath(`/account/${db}`);
+    await app.synced(db);
+    const badge = page.locator('[data-pending]').first();
+    const names = ['Cliente Um', 'Cliente Dois'];
+    for (const name of names) {
+      // The push reaches the server, which stores it; its answer never reaches the page, which reloads.
+      let reached!: () => void;
+      const stored = new Promise<void>((resolve) => (reached = resolve));
+      const pushes = `**/db/${db}/_bulk_docs`;
+      await page.route(pushes, async (route) => {
+        await route.fetch();
+        reached();
+      });
+      await page.goto(`/account/${db}/customers/new`);
+      await app.field('name').fill(name);
+      await app.button('actions.save').click();
+      await page.getByRole('heading', { name }).waitFor();
+      await stored;
+      await page.reload();
+      await page.unroute(pushes);
+      await page.getByRole('heading', { name }).waitFor();
+    }
+    const onServer = await owner.client.post<{ docs: unknown[] }>(`/db/${db}/_find`, {
+      selector: { klass: 'Customer' },
+    });
+    expect(onServer.body.docs).toHaveLength(names.length);
+    // Once the live sync runs after the reload, within its first round (not a minute later).
+    await expect.poll(() => badge.getAttribute('data-pending'), { timeout: 10_000 }).toBe('0');
+    await context.close();
+  });
+
   it('offers unsent work as a file when access to the group is lost, then removes the copy', async () => {
     const owner = await registerUser(e2e.server.url);
     await confirmUser(e2e.server, owner);

@@ -1,9 +1,10 @@
 // The board shows each column's newest cards first and the rest when asked, keeping the cards
 // already shown while it reads the next ones.
 import { describe, expect, it } from 'vitest';
+import { newId } from '../../src/domain/ids.ts';
 import { ownerWithGroup, seedTickets } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
-import { DESKTOP, newContext, screenshots } from './support/browser.ts';
+import { DESKTOP, newContext, PHONE, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -56,6 +57,37 @@ describe('ticket board', () => {
       await app.settled();
       await screenshots(page, `tickets-board-columns-${variant}`);
     }
+    await context.close();
+  });
+
+  it('on a phone whose first columns are empty, opens on the first column with tickets', async () => {
+    const { owner, db } = await ownerWithGroup(e2e.server, 'Oficina da Revisão', { locale: 'pt-BR' });
+    const tickets = [1, 2].map((n) => ({
+      _id: newId('Ticket'),
+      klass: 'Ticket',
+      number: `1-${n}`,
+      title: `Revisar compressor ${n}`,
+      // Open, blocked and doing are empty: on a phone three narrow columns fill the screen's width.
+      status: 'review',
+      priority: 'medium',
+      ticket_kind: 'chore',
+    }));
+    expect((await owner.client.post(`/db/${db}/_bulk_docs`, { docs: tickets })).status).toBe(201);
+
+    const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+    await context.addCookies(owner.client.browserCookies());
+    const page = await context.newPage();
+    await page.goto(`/account/${db}/ticket-board`);
+    await page.locator('[data-testid="ticket-board"][aria-busy="false"]').waitFor();
+    const card = page.locator('section[data-status="review"] ul > li').first();
+    await card.waitFor();
+    const box = await card.boundingBox();
+    expect(box).not.toBeNull();
+    // The whole card is on the screen, not a swipe away.
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    await new AppPage(page).settled();
+    await screenshots(page, 'tickets-board-later-column-pt');
     await context.close();
   });
 });

@@ -6,9 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { newId } from '../../src/domain/ids.ts';
+import { confirmUser, createGroup, ownerWithGroup, registerUser, type TestUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
 import { DESKTOP, launchProfile, newContext, PHONE, SCREENSHOTS, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
@@ -387,9 +388,88 @@ async function visit(show: (page: Page) => void): Promise<void> {
     await page.locator('[data-tile="comments"] a').click();
     await app.waitForPath(`/account/${db}/comments`);
     const row = page.getByRole('row').filter({ hasText: 'Dreno entupido, limpo no local.' });
-    await row.getByRole('link', { name: new RegExp(`#${number}`) }).waitFor();
+    // The ticket is named in the row, as text: the row is one target, opening the comment.
+    await row.getByText(new RegExp(`#${number}`)).waitFor();
+    expect(await row.getByRole('link').count()).toBe(1);
     expect(await page.getByRole('link', { name: app.t('records.comments.new') }).count()).toBe(0);
     await context.close();
     visited = { user, db, ticketId, estimateId, equipmentId };
   }
 }
+
+/** A group whose owner reads `locale`, with a customer and one ticket of hers; a phone signed in as the owner. */
+async function customerWithTicket(locale: 'en' | 'pt-BR', groupName: string) {
+  const { owner, db } = await ownerWithGroup(e2e.server, groupName, { locale });
+  const customer = { _id: newId('Customer'), klass: 'Customer', name: 'Ana Silva' };
+  const ticket = {
+    _id: newId('Ticket'),
+    klass: 'Ticket',
+    number: '1-1',
+    title: 'Geladeira não liga',
+    status: 'open',
+    priority: 'medium',
+    ticket_kind: 'chore',
+    customer_id: customer._id,
+  };
+  expect((await owner.client.post(`/db/${db}/_bulk_docs`, { docs: [customer, ticket] })).status).toBe(201);
+  const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+  await context.addCookies(owner.client.browserCookies());
+  const page = await context.newPage();
+  const app = new AppPage(page);
+  app.locale = locale;
+  return { owner, db, customer, ticket, context, page, app };
+}
+
+describe('a technician’s thumb on a phone', () => {
+  it('a ticket row is one target: a tap on the customer’s name in its middle opens the ticket', async () => {
+    const { db, ticket, context, page, app } = await customerWithTicket('en', 'Oficina do Polegar');
+    await page.goto(`/account/${db}/tickets`);
+    const row = page.locator(`[data-record="${ticket._id}"]`);
+    const customerName = row.getByText('Ana Silva');
+    await customerName.waitFor();
+    expect(await row.locator('a, button, [role="button"]').count()).toBe(1);
+    await customerName.click();
+    await app.waitForPath(`/account/${db}/tickets/${ticket._id}`);
+    await context.close();
+  });
+
+  it('related-record links and pickers are 44 px targets; the picker’s and the pages’ buttons speak Portuguese', async () => {
+    const { owner, db, customer, ticket, context, page, app } = await customerWithTicket('pt-BR', 'Oficina do Dedo');
+    /** The smaller side of what a finger can hit. */
+    const reach = async (target: Locator) => {
+      await target.waitFor();
+      const box = await target.boundingBox();
+      return Math.min(box?.width ?? 0, box?.height ?? 0);
+    };
+
+    await page.goto(`/account/${db}/tickets/${ticket._id}`);
+    expect(await reach(page.locator('[data-field="customer_id"] a'))).toBeGreaterThanOrEqual(44);
+    await screenshots(page, 'tickets-targets-ticket-pt');
+
+    await page.goto(`/account/${db}/customers/${customer._id}`);
+    const related = page.locator('[data-related="tickets"]');
+    expect(await reach(related.getByRole('link', { name: /Geladeira não liga/ }))).toBeGreaterThanOrEqual(44);
+    expect(
+      await reach(related.getByRole('link', { name: new RegExp(app.t('records.tickets.new')) })),
+    ).toBeGreaterThanOrEqual(44);
+
+    await page.goto(`/account/${db}/tickets/new`);
+    const picker = page.locator('.MuiAutocomplete-root').filter({ has: app.field('customer_id') });
+    expect(await reach(app.field('customer_id'))).toBeGreaterThanOrEqual(44);
+    const open = picker.getByRole('button', { name: 'Abrir', exact: true });
+    expect(await reach(open)).toBeGreaterThanOrEqual(44);
+    await open.click();
+    await page.getByRole('option', { name: 'Ana Silva' }).waitFor();
+    expect(await picker.getByRole('button', { name: 'Fechar', exact: true }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await screenshots(page, 'tickets-targets-form-pt');
+
+    // MUI's page buttons are named in the reader's language too.
+    const more = Array.from({ length: 10 }, (_, i) => ({ ...ticket, _id: newId('Ticket'), number: `1-${i + 2}` }));
+    expect((await owner.client.post(`/db/${db}/_bulk_docs`, { docs: more })).status).toBe(201);
+    await page.goto(`/account/${db}/tickets`);
+    await page.getByRole('button', { name: 'Ir para a página 2', exact: true }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: 'Página 1', exact: true }).count()).toBe(1);
+    await context.close();
+  });
+});

@@ -89,6 +89,23 @@ describe('creating a group', () => {
     expect((await server.ctx.store.must<string[]>('/_all_dbs')).length).toBe(before);
   });
 
+  it('keeps the currency the creator chose, whatever their language, and refuses one that is not (issue 28)', async () => {
+    // Olga reads the app in English and runs a shop in Brazil.
+    const refused = await owner.client.post('/api/groups', { name: 'Loja', kind: 'moneta', currency: 'R$' });
+    expect(refused).toMatchObject({ status: 422, body: { reason: { currency: ['is not included in the list'] } } });
+    const created = await owner.client.post<{ id: string }>('/api/groups', {
+      name: 'Loja',
+      kind: 'moneta',
+      currency: 'BRL',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const settings = await owner.client.post<{ docs: Array<{ value: unknown }> }>(`/db/${created.body.id}/_find`, {
+      selector: { klass: 'Adjustment', key: 'currency' },
+      fields: ['value'],
+    });
+    expect(settings.body.docs).toEqual([{ value: 'BRL' }]);
+  });
+
   it('limits an unconfirmed user to 1 free group and a confirmed one to 5', async () => {
     const fresh = await registerUser(server.url);
     await createGroup(fresh, 'First');

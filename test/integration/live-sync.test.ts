@@ -4,7 +4,7 @@
 // that keeps the local work; cancel stops it all.
 import '../support/browser-globals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDb } from '../../src/data/databases.ts';
+import { localDb, remoteDb } from '../../src/data/databases.ts';
 import { pendingCount } from '../../src/data/pending-writes.ts';
 import { saveRecord } from '../../src/data/records.ts';
 import { PouchDB } from '../../src/data/pouch.ts';
@@ -88,6 +88,28 @@ describe('live sync', () => {
     } finally {
       again.cancel();
       setOnline(true);
+    }
+  });
+
+  it('stops counting, after a reload, the changes a push left on the server before its answer came', async () => {
+    // An owner of their own: the free plan's group limit is met by the other tests' owner.
+    const { owner: technician, db: name } = await ownerWithGroup(server, 'Live, interrupted');
+    const remote = { origin: server.url, headers: { cookie: technician.client.cookieHeader } };
+    const ids = [newId('Customer'), newId('Customer'), newId('Customer')];
+    for (const id of ids) await saveRecord(name, { _id: id, klass: 'Customer', name: id });
+    expect(syncStatus(name).pending).toBe(3);
+    // The push reached the server, but the page went before its answer did: nothing on the
+    // device recorded it, and a push after the reload finds nothing missing, so it reports nothing.
+    await localDb(name).replicate.to(remoteDb(name, remote), { filter: (doc) => !doc._id.startsWith('_design/') });
+    for (const id of ids) expect((await technician.client.get(`/db/${name}/${id}`)).status).toBe(200);
+    useSyncStore.getState().forget(name);
+    const handle = startLiveSync(name, remote);
+    try {
+      await expect.poll(() => syncStatus(name).state, { timeout: 15_000 }).toBe('paused');
+      await expect.poll(() => syncStatus(name).pending, { timeout: 5_000 }).toBe(0);
+      expect(await pendingCount(localDb(name))).toBe(0);
+    } finally {
+      handle.cancel();
     }
   });
 

@@ -106,3 +106,16 @@ export async function ownerWithGroup<S extends MailingServer & { url: string }>(
   await confirmUser(server, owner);
   return { owner, db: await createGroup(owner, groupName, kind) };
 }
+
+/** A statement's lines as the server holds them: the group's imported incomes and expenses, with `fields`. */
+export async function importedRecords(
+  user: TestUser,
+  db: string,
+  fields: string[],
+): Promise<Array<Record<string, unknown>>> {
+  const res = await user.client.post<{ docs?: Array<Record<string, unknown>> }>(`/db/${db}/_find`, {
+    selector: { klass: { $in: ['Income', 'Outgo'] }, imported: true },
+    fields,
+  });
+  return res.body.docs ?? [];
+}

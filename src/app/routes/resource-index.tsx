@@ -7,5 +7,13 @@ export default function ResourceIndexRoute() {
   const { spec, env } = useResourceRoute();
   if (!spec) return <ErrorPage code="not_found" />;
   const module = RESOURCE_MODULES[spec.resource];
-  return <ResourceIndexPage key={spec.resource} spec={spec} env={env} actions={module?.indexActions?.(env)} />;
+  return (
+    <ResourceIndexPage
+      key={spec.resource}
+      spec={spec}
+      env={env}
+      actions={module?.indexActions?.(env)}
+      rowActions={module?.rowActions}
+    />
+  );
 }

@@ -33,6 +33,7 @@ import type { PouchDoc } from '../../data/pouch-api.ts';
 import { currencyChoices } from '../currency-choices.ts';
 import { lazyPart } from '../lazy-part.ts';
 import type { ResourceEnv } from './resource-env.ts';
+import { TOUCH, TOUCH_SIZE, touchLink } from '../touch-target.ts';
 import { RowsInput } from './rows-input.tsx';
 import { titlesRead } from './use-records.ts';
 
@@ -320,7 +321,7 @@ function RowsDisplay(props: FieldDisplayProps) {
         return (
           <Typography key={index} variant="body2" component="div">
             {link ? (
-              <Link href={link} target="_blank" rel="noopener noreferrer">
+              <Link href={link} target="_blank" rel="noopener noreferrer" sx={touchLink}>
                 {text}
               </Link>
             ) : (
@@ -365,8 +366,13 @@ export const FIELD_UI: Readonly<Record<FieldType, FieldUi>> = {
   email: { Input: textInput({ type: 'email' }) },
   phone: {
     Input: textInput({ type: 'tel' }),
-    // A tap calls: the digits and a leading + are what the dialer needs.
-    Display: ({ value }) => <Link href={`tel:${String(value).replace(/[^\d+]/g, '')}`}>{String(value)}</Link>,
+    // A tap calls: the digits and a leading + are what the dialer needs. Phones show as a row field
+    // (a customer's phones), which a list shows as a count: a number is a link on the record's page.
+    Display: ({ value }) => (
+      <Link href={`tel:${String(value).replace(/[^\d+]/g, '')}`} sx={touchLink}>
+        {String(value)}
+      </Link>
+    ),
   },
   url: { Input: textInput({ type: 'url' }) },
   date: {
@@ -437,16 +443,17 @@ export const FIELD_UI: Readonly<Record<FieldType, FieldUi>> = {
   },
   reference: {
     Input: ReferenceFieldInput,
-    Display: function ReferenceDisplay({ field, value, related, env }) {
+    Display: function ReferenceDisplay({ field, value, related, env, compact }) {
       const { t } = useTranslation();
       const doc = related[String(value)];
-      const target = field.ref ? resourceOfKlass(field.ref) : null;
+      // In a list the whole row opens its record: a name there is no second, smaller target.
+      const target = field.ref && !compact ? resourceOfKlass(field.ref) : null;
       // Not read yet: a line of the name's room, not "missing" (and no row growing once named).
       if (!doc && !titlesRead(related))
         return <Skeleton variant="text" component="span" sx={{ display: 'inline-block', width: '6em' }} />;
       const label = doc ? recordTitle(doc) : t('resource.missingRecord');
       return target && doc ? (
-        <Link component={RouterLink} to={`/account/${env.accountId}/${target}/${String(value)}`}>
+        <Link component={RouterLink} to={`/account/${env.accountId}/${target}/${String(value)}`} sx={touchLink}>
           {label}
         </Link>
       ) : (
@@ -472,6 +479,7 @@ export const FIELD_UI: Readonly<Record<FieldType, FieldUi>> = {
                 component={RouterLink}
                 to={`/account/${env.accountId}/${target}/${id}`}
                 clickable
+                sx={{ [TOUCH]: { height: TOUCH_SIZE, borderRadius: TOUCH_SIZE / 2 } }}
               />
             ) : (
               <Chip key={id} size="small" label={recordTitle(doc)} />

@@ -11,6 +11,8 @@ import type { ResourceEnv, ResourceHooks } from './resource-env.ts';
 export interface ResourceModule {
   hooks?: ResourceHooks;
   indexActions?: (env: ResourceEnv) => ReactNode;
+  /** Buttons at the end of a list's row (confirm an expense without opening it). */
+  rowActions?: (record: PouchDoc, env: ResourceEnv) => ReactNode;
   showActions?: (record: PouchDoc, env: ResourceEnv) => ReactNode;
   showChildren?: (record: PouchDoc, env: ResourceEnv) => ReactNode;
   /** Fields the module's own parts show on the record page. */
@@ -60,6 +62,7 @@ function combine(a: ResourceModule, b: ResourceModule): ResourceModule {
           : (afterA ?? afterB),
     },
     indexActions: both(a.indexActions, b.indexActions),
+    rowActions: both(a.rowActions, b.rowActions),
     showActions: both(a.showActions, b.showActions),
     showChildren: both(a.showChildren, b.showChildren),
     formChildren: both(a.formChildren, b.formChildren),

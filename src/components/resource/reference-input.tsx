@@ -6,6 +6,7 @@ import type { FieldSpec } from '../../domain/records/schema.ts';
 import { listRecords, readRecords } from '../../data/record-list.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { useFilling } from '../../data/sync-store.ts';
+import { TOUCH, TOUCH_SIZE } from '../touch-target.ts';
 
 interface ReferenceInputProps {
   dbName: string;
@@ -22,6 +23,43 @@ interface ReferencesInputProps extends Omit<ReferenceInputProps, 'value' | 'onCh
   value: readonly string[];
   onChange: (ids: string[] | undefined) => void;
 }
+
+/** MUI's own words on a picker (its buttons' names, its empty list) in the reader's language. */
+function usePickerTexts() {
+  const { t } = useTranslation();
+  return {
+    openText: t('resource.pickerOpen'),
+    closeText: t('resource.pickerClose'),
+    clearText: t('resource.pickerClear'),
+    loadingText: t('resource.pickerLoading'),
+    noOptionsText: t('resource.noOptions'),
+  };
+}
+
+/**
+ * Where a finger points, the text box and its open and clear buttons take 44 px (the field keeps
+ * its 56 px height: the box grows into the field's padding), and the text keeps clear of the buttons.
+ */
+const ICON_GAP = 9 + 4;
+const PICKER_SX = {
+  [TOUCH]: {
+    '& .MuiAutocomplete-inputRoot': { paddingTop: '6px', paddingBottom: '6px' },
+    '& .MuiAutocomplete-inputRoot .MuiAutocomplete-input': {
+      paddingTop: '10.5px',
+      paddingBottom: '10.5px',
+      boxSizing: 'content-box',
+    },
+    '& .MuiAutocomplete-popupIndicator, & .MuiAutocomplete-clearIndicator': {
+      minWidth: TOUCH_SIZE,
+      minHeight: TOUCH_SIZE,
+    },
+    '&.MuiAutocomplete-hasPopupIcon .MuiAutocomplete-inputRoot, &.MuiAutocomplete-hasClearIcon .MuiAutocomplete-inputRoot':
+      { paddingRight: `${TOUCH_SIZE + ICON_GAP}px` },
+    '&.MuiAutocomplete-hasPopupIcon.MuiAutocomplete-hasClearIcon .MuiAutocomplete-inputRoot': {
+      paddingRight: `${2 * TOUCH_SIZE + ICON_GAP}px`,
+    },
+  },
+} as const;
 
 /** Records of the field's kind whose names hold the typed words, 20 at most, as the person types. */
 function useChoices(dbName: string, field: FieldSpec, input: string, filterKey = '{}'): PouchDoc[] {
@@ -66,6 +104,7 @@ function useChoices(dbName: string, field: FieldSpec, input: string, filterKey =
 /** Picks several related records (a subscription's labels), shown as chips. */
 export function ReferencesInput({ dbName, field, label, value, onChange, error }: ReferencesInputProps) {
   const { t } = useTranslation();
+  const texts = usePickerTexts();
   const [input, setInput] = useState('');
   const options = useChoices(dbName, field, input);
   const [loaded, setLoaded] = useState<Record<string, PouchDoc | null>>({});
@@ -98,7 +137,8 @@ export function ReferencesInput({ dbName, field, label, value, onChange, error }
         onChange(docs.length > 0 ? docs.map((d) => d._id) : undefined);
       }}
       onInputChange={(_, text, reason) => reason === 'input' && setInput(text)}
-      noOptionsText={t('resource.noOptions')}
+      {...texts}
+      sx={PICKER_SX}
       renderInput={(params) => (
         <TextField {...params} name={field.name} label={label} error={Boolean(error)} helperText={error} />
       )}
@@ -108,7 +148,7 @@ export function ReferencesInput({ dbName, field, label, value, onChange, error }
 
 /** Picks a related record of the replica by typing words of its name. */
 export function ReferenceInput({ dbName, field, label, value, onChange, error, filter }: ReferenceInputProps) {
-  const { t } = useTranslation();
+  const texts = usePickerTexts();
   const [input, setInput] = useState('');
   // The chosen record, loaded to show its name; kept with its id so a changed value reloads it.
   const [loaded, setLoaded] = useState<{ id: string; doc: PouchDoc | null } | null>(null);
@@ -138,7 +178,8 @@ export function ReferenceInput({ dbName, field, label, value, onChange, error, f
         onChange(doc?._id);
       }}
       onInputChange={(_, text, reason) => reason === 'input' && setInput(text)}
-      noOptionsText={t('resource.noOptions')}
+      {...texts}
+      sx={PICKER_SX}
       renderInput={(params) => (
         <TextField {...params} name={field.name} label={label} error={Boolean(error)} helperText={error} />
       )}

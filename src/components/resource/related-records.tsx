@@ -8,6 +8,7 @@ import { RESOURCES, recordTitle } from '../../domain/records/index.ts';
 import type { FieldSpec, ResourceSpec } from '../../domain/records/schema.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { listRecords } from '../../data/record-list.ts';
+import { TOUCH, TOUCH_SIZE, touchLink } from '../touch-target.ts';
 import { type ResourceEnv, resourcePath } from './resource-env.ts';
 import { useReplicaQuery } from './use-records.ts';
 
@@ -68,6 +69,7 @@ function RelatedList({
             component={RouterLink}
             to={`${resourcePath(env, spec, '/new')}?${field.name}=${encodeURIComponent(record._id)}`}
             aria-label={`${t(`records.${spec.resource}.new`)} — ${heading}`}
+            sx={{ [TOUCH]: { minHeight: TOUCH_SIZE } }}
           >
             {t(`records.${spec.resource}.new`)}
           </Button>
@@ -80,7 +82,7 @@ function RelatedList({
           <List dense disablePadding>
             {value.rows.map((row) => (
               <ListItem key={row._id} disableGutters>
-                <Link component={RouterLink} to={resourcePath(env, spec, `/${row._id}`)}>
+                <Link component={RouterLink} to={resourcePath(env, spec, `/${row._id}`)} sx={touchLink}>
                   {recordTitle(row) || t(`records.${spec.resource}.one`)}
                 </Link>
               </ListItem>

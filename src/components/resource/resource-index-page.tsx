@@ -40,6 +40,13 @@ import { type ResourceEnv, resourcePath } from './resource-env.ts';
 import { titlesOf, useReplicaQuery } from './use-records.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
+/** The names of a pagination's arrows (its ellipses are no buttons, and have none). */
+const PAGE_BUTTONS: Readonly<Record<string, string>> = {
+  first: 'resource.pageFirst',
+  last: 'resource.pageLast',
+  next: 'resource.pageNext',
+  previous: 'resource.pagePrevious',
+};
 const NO_TITLES: Readonly<Record<string, PouchDoc>> = {};
 const STAMP_FIELD: Readonly<Record<string, FieldSpec>> = {
   created_at: { name: 'created_at', type: 'text' },
@@ -62,10 +69,13 @@ interface IndexRowProps {
   conflict: boolean;
   /** A wide screen shows every column; a phone the first two, the others as a line under the second. */
   wide: boolean;
+  rowActions?: RowActions;
 }
 
+type RowActions = (record: PouchDoc, env: ResourceEnv) => ReactNode;
+
 /** One record's row, drawn again only when what it shows changes (not when the count comes in). */
-const IndexRow = memo(function IndexRow({ row, spec, env, related, conflict, wide }: IndexRowProps) {
+const IndexRow = memo(function IndexRow({ row, spec, env, related, conflict, wide, rowActions }: IndexRowProps) {
   const navigate = useNavigate();
   /** One stored value as a list cell reads it. */
   const shown = (column: string) => (
@@ -131,6 +141,11 @@ const IndexRow = memo(function IndexRow({ row, spec, env, related, conflict, wid
           )}
         </TableCell>
       ))}
+      {rowActions && (
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+          {rowActions(row, env)}
+        </TableCell>
+      )}
     </TableRow>
   );
 });
@@ -140,10 +155,12 @@ interface ResourceIndexProps {
   env: ResourceEnv;
   /** Buttons a module adds beside "New" (a board of the same records). */
   actions?: ReactNode;
+  /** Buttons a module adds at the end of each row. */
+  rowActions?: RowActions;
 }
 
 /** The index screen of every described resource: search, advanced search, pages, empty state. */
-export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
+export function ResourceIndexPage({ spec, env, actions, rowActions }: ResourceIndexProps) {
   // Some records are written only from another screen (comments, from the record they are about).
   const canCreate = !spec.screens || spec.screens.includes('new');
   const { t } = useTranslation();
@@ -334,6 +351,13 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
                   {(wide ? spec.columns : spec.columns.slice(0, 2)).map((column) => (
                     <TableCell key={column}>{fieldLabel(t, spec, column)}</TableCell>
                   ))}
+                  {rowActions && (
+                    <TableCell>
+                      <Box component="span" sx={visuallyHidden}>
+                        {t('resource.rowActions')}
+                      </Box>
+                    </TableCell>
+                  )}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -346,6 +370,7 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
                     related={related}
                     conflict={conflicts.has(row._id)}
                     wide={wide}
+                    rowActions={rowActions}
                   />
                 ))}
               </TableBody>
@@ -363,7 +388,17 @@ export function ResourceIndexPage({ spec, env, actions }: ResourceIndexProps) {
             {t('resource.total', { count: result.total })}
           </Typography>
           {pages > 1 && (
-            <Pagination count={pages} page={Math.min(page, pages)} onChange={(_, p) => update({ page: String(p) })} />
+            <Pagination
+              count={pages}
+              page={Math.min(page, pages)}
+              onChange={(_, p) => update({ page: String(p) })}
+              // MUI names its buttons in English only.
+              getItemAriaLabel={(type, number, selected) =>
+                type === 'page'
+                  ? t(selected ? 'resource.pageCurrent' : 'resource.pageGo', { page: number })
+                  : t(PAGE_BUTTONS[type] ?? '')
+              }
+            />
           )}
         </Stack>
       )}

@@ -64,9 +64,29 @@ const GROUP_PAGES: readonly MenuEntry[] = [
   { key: 'memberships', path: 'memberships' },
 ];
 
-/** The others menu: the current module's records, then the group's own pages. */
-export function othersMenu(kind: string, features: ReadonlySet<string> = new Set()): MenuEntry[] {
-  return [...withFeatures(moduleOf(kind)?.others ?? [], features), ...GROUP_PAGES];
+/**
+ * The others menu: the current module's records, the entries other modules the group has on
+ * show everywhere (`elsewhere`), then the group's own pages.
+ */
+export function othersMenu(
+  kind: string,
+  features: ReadonlySet<string> = new Set(),
+  enabled: readonly string[] = [],
+): MenuEntry[] {
+  const own = withFeatures(moduleOf(kind)?.others ?? [], features);
+  const guests = enabled
+    .filter((other) => other !== kind)
+    .flatMap((other) => withFeatures(moduleOf(other)?.elsewhere?.others ?? [], features))
+    .filter((entry) => !own.some((mine) => mine.path === entry.path));
+  return [...own, ...guests, ...GROUP_PAGES];
+}
+
+/** The modules whose dashboard cards a group shows: its own kind's, then those shown wherever they are on. */
+export function dashboardModules(settings: Settings, ownKind: string | null): string[] {
+  const guests = enabledModules(settings, ownKind).filter(
+    (kind) => kind !== ownKind && moduleOf(kind)?.elsewhere?.dashboard === true,
+  );
+  return [...(ownKind ? [ownKind] : []), ...guests];
 }
 
 /** Admin dashboard counters of a group of `kind`, then the memberships every group has. */

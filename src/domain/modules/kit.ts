@@ -72,6 +72,11 @@ export interface ModuleDescription {
   others: readonly MenuEntry[];
   /** Admin dashboard counters. */
   tiles: readonly TileSpec[];
+  /**
+   * What it shows in a group of another kind that has it switched on (a repair shop keeping its
+   * money here): its dashboard cards, and these entries of the others menu, whatever the module.
+   */
+  elsewhere?: { dashboard: boolean; others: readonly MenuEntry[] };
   /** Its dashboard shows the group's recent changes (true unless said: the reader's shows its items instead). */
   recentChanges?: boolean;
   /** What a new group of this kind creates first, in order (the dashboard's first steps). */

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { APP_KINDS } from '../groups.ts';
+import { APP_KINDS, DEFAULT_GROUP_SETTINGS } from '../groups.ts';
 import { ID_PREFIXES } from '../ids.ts';
 import { specOfKlass } from '../records/index.ts';
 import {
   adminTiles,
   COUNTER_KLASSES,
   currentModule,
+  dashboardModules,
   enabledModules,
   firstSteps,
   MODULES,
@@ -81,6 +82,29 @@ describe('menus and tiles', () => {
       'admin',
       'memberships',
     ]);
+  });
+
+  it('show finance wherever it is on: a ticket group’s dashboard cards and menu entries (issue 28)', () => {
+    const on = { ...DEFAULT_GROUP_SETTINGS, kind: 'ticket', budget: 'enabled' };
+    const off = { ...on, budget: 'disabled' };
+    expect(dashboardModules(on, 'ticket')).toEqual(['ticket', 'moneta']);
+    expect(dashboardModules(off, 'ticket')).toEqual(['ticket']);
+    expect(dashboardModules(on, 'moneta')).toEqual(['moneta']);
+    const paths = (settings: Record<string, string>) =>
+      othersMenu('ticket', new Set(), enabledModules(settings, 'ticket')).map((e) => e.path);
+    expect(paths(on)).toEqual([
+      'estimates',
+      'contracts',
+      'categories',
+      'outgos',
+      'wallets-upload',
+      'admin',
+      'memberships',
+    ]);
+    expect(paths(off)).not.toContain('outgos');
+    // In the finance module itself its own entries are listed once.
+    const own = othersMenu('moneta', new Set(), enabledModules(on, 'ticket')).map((e) => e.path);
+    expect(own.filter((path) => path === 'wallets-upload')).toHaveLength(1);
   });
 
   it('hide what a switched-off feature needs, and what is not built yet', () => {

@@ -4,7 +4,7 @@
 // field-types.tsx. A module needing a new kind of field adds one entry here and one there.
 import { FIELD_MESSAGES as M, type FieldErrors } from '../errors.ts';
 import { type Klass, ID_PREFIXES, isId } from '../ids.ts';
-import { isCurrency, isMinorUnits } from '../money.ts';
+import { isCurrency, isMinorUnits, type MoneyError, moneyTextError } from '../money.ts';
 import { normalizeTags } from '../tags.ts';
 
 export interface FieldSpec {
@@ -57,6 +57,13 @@ export const NUMBER_MESSAGES = {
   notANumber: 'is not a number',
   notAnInteger: 'must be an integer',
 } as const;
+
+/** Money given as text: the reasons its field shows while the amount is typed. */
+export const MONEY_MESSAGES: Readonly<Record<MoneyError, string>> = {
+  notANumber: NUMBER_MESSAGES.notANumber,
+  tooPrecise: 'has too many decimals for its currency',
+  tooLarge: 'is too large an amount',
+};
 
 export function tooLong(max: number): string {
   return `${M.tooLong} (maximum is ${max} characters)`;
@@ -152,10 +159,13 @@ const FIELD_TYPE_RULES = {
   /**
    * Exact money: a safe integer of the currency's minor units; the currency is the record's own
    * (its `currencyField`). The form's input hands over minor units already parsed in the
-   * person's language, so text reaching here was not a number.
+   * person's language, and the text it could not read as typed: refused for the same reason.
    */
   money: {
-    check(errors, key, field, value) {
+    check(errors, key, field, value, record) {
+      if (typeof value === 'string') {
+        return errors.add(key, MONEY_MESSAGES[moneyTextError(value, String(record[currencyFieldOf(field)]))]);
+      }
       if (!isMinorUnits(value)) return errors.add(key, NUMBER_MESSAGES.notANumber);
       bounds(errors, key, field, value);
     },

@@ -1,14 +1,21 @@
 import { isApiError } from '../../data/api-error.ts';
+import { unanswered } from '../../data/session-answer.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { PublicUser } from '../../domain/user.ts';
-import { getSession } from './api/get-session.ts';
+import { checkSession } from './api/get-session.ts';
 import { getLocaleSetting, saveLocaleSetting } from './api/locale-setting.ts';
 import { loadUser } from './api/load-user.ts';
 import { applyLocale } from './apply-locale.ts';
 import { lastSignedInUser, useSessionStore } from './session-store.ts';
 
-/** What the server says of the person: null for a visitor. */
-type SessionReads = { user: PublicUser; setting: Locale | null } | null;
+/**
+ * What the server says of the person: a visitor, or someone with their saved language, or nothing
+ * that can be relied on (`status` 0: no answer; a 5xx; a page that is not the API's).
+ */
+type SessionReads =
+  | { kind: 'signed-in'; user: PublicUser; setting: Locale | null }
+  | { kind: 'signed-out' }
+  | { kind: 'unknown'; status: number };
 
 /**
  * The session, then the user and their saved language side by side: the session's name is the
@@ -16,11 +23,19 @@ type SessionReads = { user: PublicUser; setting: Locale | null } | null;
  * user's own field stands in).
  */
 async function readSession(withSetting: boolean): Promise<SessionReads> {
-  const { userCtx } = await getSession();
-  if (!userCtx.name) return null;
-  const setting = withSetting ? getLocaleSetting(userCtx.name).catch(() => null) : Promise.resolve(null);
-  const user = await loadUser(userCtx.name);
-  return { user, setting: await setting };
+  const verdict = await checkSession();
+  if (verdict.kind !== 'signed-in') return verdict;
+  const setting = withSetting ? getLocaleSetting(verdict.name).catch(() => null) : Promise.resolve(null);
+  let user: PublicUser;
+  try {
+    user = await loadUser(verdict.name);
+  } catch (error) {
+    if (isApiError(error) && unanswered(error.status)) return { kind: 'unknown', status: error.status };
+    throw error;
+  }
+  // A proxy's page in place of the user record says nothing of the person either.
+  if (typeof user !== 'object' || user === null || user._id !== verdict.name) return { kind: 'unknown', status: 200 };
+  return { kind: 'signed-in', user, setting: await setting };
 }
 
 /** The reads started by prefetchSession, for the first loadSession only. */
@@ -33,14 +48,50 @@ let early: Promise<SessionReads> | null = null;
 export function prefetchSession(): void {
   if (early) return;
   early = readSession(true);
-  // Its failure (offline) is loadSession's to handle; until then it is not unhandled.
+  // Its failure is loadSession's to handle; until then it is not unhandled.
   early.catch(() => undefined);
+}
+
+/** The next check after one that got no verdict: soon at first, then less often (a deploy takes a while). */
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryDelay = 0;
+const RETRY_MAX_MS = 15_000;
+
+function checkAgainLater(): void {
+  clearTimeout(retryTimer);
+  retryDelay = Math.min(retryDelay === 0 ? 1000 : retryDelay * 2, RETRY_MAX_MS);
+  retryTimer = setTimeout(() => void loadSession(), retryDelay);
+}
+
+function checked(): void {
+  clearTimeout(retryTimer);
+  retryDelay = 0;
+  useSessionStore.getState().setUncheckedStatus(null);
+}
+
+/**
+ * No verdict: the person the device knows stays signed in, as offline, with the status shown, and
+ * the check runs again. A device nobody was signed in on has no one to keep: the sign-in page.
+ */
+function keepSession(status: number): PublicUser | null {
+  const { status: shown, signIn, signOut, setUncheckedStatus } = useSessionStore.getState();
+  const cached = lastSignedInUser();
+  if (!cached) {
+    checked();
+    signOut();
+    return null;
+  }
+  // Already open as that person, it stays as it is (a re-login dialog open stays open).
+  if (shown !== 'signed-in') signIn(cached);
+  setUncheckedStatus(status);
+  checkAgainLater();
+  return cached;
 }
 
 /**
  * Reads the session, then the user and their language setting; `picked` (chosen on the login
- * page) replaces that setting. Offline, the last signed-in
- * user is kept so the app still opens; any other failure means signed out.
+ * page) replaces that setting. Only the server's word signs out (src/data/session-answer.ts):
+ * offline, or when it fails, the last signed-in user is kept so the app still opens.
  */
 export async function loadSession(picked: Locale | null = null): Promise<PublicUser | null> {
   const { signIn, signOut } = useSessionStore.getState();
@@ -48,7 +99,9 @@ export async function loadSession(picked: Locale | null = null): Promise<PublicU
   early = null;
   try {
     const read = await (started ?? readSession(picked === null));
-    if (!read) {
+    if (read.kind === 'unknown') return keepSession(read.status);
+    checked();
+    if (read.kind === 'signed-out') {
       signOut();
       return null;
     }
@@ -60,11 +113,8 @@ export async function loadSession(picked: Locale | null = null): Promise<PublicU
     signIn(user);
     return user;
   } catch (error) {
-    const cached = isApiError(error) && error.status === 0 ? lastSignedInUser() : null;
-    if (cached) {
-      signIn(cached);
-      return cached;
-    }
+    if (isApiError(error) && unanswered(error.status)) return keepSession(error.status);
+    checked();
     signOut();
     return null;
   }

@@ -13,10 +13,16 @@ interface SessionState {
   expired: boolean;
   /** Signing out on a shared device: the device's data is being removed, no screen may read it. */
   signingOut: boolean;
+  /**
+   * The last session check got no verdict (src/data/session-answer.ts): the status it met (0: no
+   * answer), while the app stays open as the person it knew and checks again; null once answered.
+   */
+  uncheckedStatus: number | null;
   signIn: (user: PublicUser) => void;
   signOut: () => void;
   setExpired: (expired: boolean) => void;
   setSigningOut: (signingOut: boolean) => void;
+  setUncheckedStatus: (status: number | null) => void;
 }
 
 // The last signed-in user is remembered so the app still opens offline (offline-first);
@@ -53,6 +59,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
   ...initialSession(),
   expired: false,
   signingOut: false,
+  uncheckedStatus: null,
   signIn: (user) => {
     writeJson(LAST_USER_KEY, user);
     // The session check confirming the person the app opened as changes nothing on screen.
@@ -60,10 +67,12 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   signOut: () => {
     writeJson(LAST_USER_KEY, null);
-    set({ status: 'anonymous', user: null, expired: false });
+    set({ status: 'anonymous', user: null, expired: false, uncheckedStatus: null });
   },
   setExpired: (expired) => set({ expired }),
   setSigningOut: (signingOut) => set({ signingOut }),
+  setUncheckedStatus: (uncheckedStatus) =>
+    set((s) => (s.uncheckedStatus === uncheckedStatus ? s : { uncheckedStatus })),
 }));
 
 loggedOut.on(() => {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { isApiError } from '../../data/api-error.ts';
+import { ApiError, isApiError } from '../../data/api-error.ts';
 import { type GroupSettings, settingsFromAdjustments } from '../../domain/group-settings.ts';
 import { keepSame } from '../../domain/same-data.ts';
 import type { Membership } from '../../domain/groups.ts';
@@ -10,6 +10,10 @@ import { watchReplica } from '../../data/replica-events.ts';
 import { listAdjustments, listLocalAdjustments, serverAdjustments } from './api/group-settings.ts';
 import { startRefresh } from '../../data/replicas.ts';
 import { syncStatus } from '../../data/sync-store.ts';
+import { hasSynced } from '../../data/sync.ts';
+
+/** The group's error when it cannot be reached and this device never had a copy of it. */
+export const NOT_ON_DEVICE = 'not_on_device';
 
 /** The account record as the device knows it: settings, and the admin flag of one's membership. */
 async function accountFromDevice(accountId: string, userId: string | null, settings: GroupSettings): Promise<Account> {
@@ -76,10 +80,14 @@ export const useGroupStore = create<GroupState>()((set, get) => {
       const read = await accountRead;
       let account: Account;
       if ('account' in read) account = read.account;
-      // Offline the group still opens, from the device's copy of its settings and membership.
-      else if (isApiError(read.error) && read.error.status === 0)
+      // Offline the group still opens, from the device's copy of its settings and membership; a
+      // group never opened here has no copy to open from, and needs the connection once. One
+      // already shown from the device (`quietly`) is on it, whatever its first pull has reached.
+      else if (isApiError(read.error) && read.error.status === 0) {
+        if (!quietly && !(await hasSynced(accountId).catch(() => false)))
+          throw new ApiError(0, NOT_ON_DEVICE, read.error.reason);
         account = await accountFromDevice(accountId, userId, settings);
-      else throw read.error;
+      } else throw read.error;
       if (ticket !== loading) return;
       // The server confirming what the device showed redraws nothing.
       const shown = get();

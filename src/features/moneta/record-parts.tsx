@@ -1,6 +1,6 @@
 // The finance module's parts of the record screens (see ModuleParts): the wallets' currencies
 // copied onto incomes, expenses, transfers and exchanges as they are typed and saved; confirm and
-// unconfirm on their pages; a wallet's figures and balance over time; undoing a statement's
+// unconfirm on their pages; a wallet's figures, balance over time and latest records; undoing a statement's
 // import; a ticket's expenses. Loaded with those screens, not with the dashboard or the lists.
 import type { ModuleParts, ResourceModule } from '../../components/resource/module-parts.tsx';
 import { ConfirmActions } from './components/confirm-actions.tsx';
@@ -8,6 +8,7 @@ import { TicketExpenses } from './components/ticket-expenses.tsx';
 import { UndoImport } from './components/undo-import.tsx';
 import { WalletBalanceChart } from './components/wallet-balance-chart.tsx';
 import { WalletCurrency } from './components/wallet-currency.tsx';
+import { WALLET_ENTRY_RESOURCES, WalletEntries } from './components/wallet-entries.tsx';
 import { WalletFigures } from './components/wallet-figures.tsx';
 import { movementHooks } from './save-hooks.ts';
 
@@ -34,8 +35,11 @@ const monetaRecordParts: ModuleParts = {
       <>
         <WalletFigures wallet={record} env={env} />
         <WalletBalanceChart wallet={record} env={env} />
+        <WalletEntries wallet={record} env={env} />
       </>
     ),
+    // Listed together above, with amounts and their state, instead of titles per kind.
+    hideRelated: WALLET_ENTRY_RESOURCES,
   },
 };
 

@@ -1,7 +1,7 @@
 // Groups: each one a database `acc-<uuid>` with its settings, memberships and records. Creating
 // one writes the database, its design documents, its default settings, the creator's membership
 // (and its copy in their personal database) and the creator's role — all of it, or nothing.
-import { defaultCurrency } from '../../domain/money.ts';
+import { defaultCurrency, isCurrency } from '../../domain/money.ts';
 import { MESSAGES } from '../../domain/errors.ts';
 import {
   ACCOUNT_SETTING_FIELDS,
@@ -145,7 +145,8 @@ export async function createGroup(
     name,
     kind,
     'billing-email': user.email ?? '',
-    currency: defaultCurrency(user.locale),
+    // The form asks (defaulting from the browser's region); a script that does not say keeps the old rule.
+    currency: isCurrency(input.currency) ? input.currency : defaultCurrency(user.locale),
     'created-by': user.label,
     'created-by-id': user._id,
     'created-at': now,

@@ -129,7 +129,8 @@ export class AppPage {
 
   async settled(): Promise<void> {
     await this.page.waitForFunction(
-      () => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]:not([aria-valuenow])'),
+      // A wait too short to show its spinner is still marked busy (src/app/use-lasting.ts).
+      () => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]:not([aria-valuenow]), [aria-busy="true"]'),
     );
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, parseMoney, sumMoney } from '../../money.ts';
-import { movements, positiveBalances, walletFigures } from './balances.ts';
+import { amountInWallet, currencyFigures, movements, positiveBalances, walletFigures } from './balances.ts';
 
 const brl = { _id: 'wll-a', klass: 'Wallet', currency: 'BRL', start_balance: 100_000 };
 const usd = { _id: 'wll-b', klass: 'Wallet', currency: 'USD', start_balance: 0, card: true, card_limit: 50_000 };
@@ -85,6 +85,35 @@ describe('wallet figures', () => {
         { key: ['BRL'], value: 5 },
       ]),
     ).toEqual([{ currency: 'BRL', balance: 5 }]);
+  });
+
+  it('list pending money beside the balance, and a currency whose records all wait (issue 28)', () => {
+    expect(
+      currencyFigures(
+        [
+          { key: ['USD'], value: 0 },
+          { key: ['EUR'], value: -10 },
+          { key: ['BRL'], value: 5 },
+          { key: ['JPY'], value: 0 },
+        ],
+        [
+          { key: ['USD'], value: -9_000 },
+          { key: ['BRL'], value: 200 },
+          { key: ['JPY'], value: 0 },
+        ],
+      ),
+    ).toEqual([
+      { currency: 'BRL', balance: 5, pending: 200 },
+      { currency: 'USD', balance: 0, pending: -9_000 },
+    ]);
+  });
+
+  it('say what each record moves in a wallet, pending or imported alike (issue 28)', () => {
+    const transfer = { klass: 'Transfer', source_wallet_id: 'w1', destination_wallet_id: 'w2', value: 1_000, fee: 50 };
+    expect(amountInWallet({ ...transfer, confirmed: false }, 'w1')).toBe(-1_050);
+    expect(amountInWallet(transfer, 'w2')).toBe(1_000);
+    expect(amountInWallet({ klass: 'Outgo', wallet_id: 'w1', value: 300, imported: true }, 'w1')).toBe(-300);
+    expect(amountInWallet({ klass: 'Income', wallet_id: 'w1', value: 300 }, 'w2')).toBe(0);
   });
 
   it('ignores what moves no money', () => {

@@ -74,6 +74,16 @@ export function movements(doc: Doc): Movement[] {
   }
 }
 
+/**
+ * What a record moves in one wallet, in its currency, whether it counts yet or not: a wallet's page
+ * shows each record's amount beside its state (pending, imported), so a record that waits reads as
+ * the money it would move. 0 for a record that does not touch the wallet.
+ */
+export function amountInWallet(doc: Doc, walletId: string): number {
+  const moved = movements({ ...doc, imported: false, confirmed: true });
+  return moved.filter((m) => m.wallet === walletId).reduce((sum, m) => sum + m.amount, 0);
+}
+
 export interface WalletFigures {
   currency: string;
   /** Confirmed money in the wallet now. */
@@ -117,6 +127,30 @@ export function walletFigures(docs: Iterable<Doc>): Map<string, WalletFigures> {
 export interface CurrencyBalance {
   currency: string;
   balance: number;
+}
+
+export interface CurrencyFigures extends CurrencyBalance {
+  /** Unconfirmed money (typed, not imported) that moves the balance once confirmed; 0 when none. */
+  pending: number;
+}
+
+/**
+ * What the dashboard card lists per currency: the confirmed balance with what is pending beside
+ * it, from the `by-currency` and `pending` views at group level 1. A currency with money above
+ * zero is listed, and so is one whose records all wait for confirmation: a newcomer's first three
+ * expenses must not read as "no money moved".
+ */
+export function currencyFigures(
+  balanceRows: readonly { key: unknown; value: unknown }[],
+  pendingRows: readonly { key: unknown; value: unknown }[],
+): CurrencyFigures[] {
+  const currencyOf = (row: { key: unknown }) => str(Array.isArray(row.key) ? row.key[0] : row.key);
+  const pending = new Map(pendingRows.map((row) => [currencyOf(row), amount(row.value)]));
+  const balances = new Map(balanceRows.map((row) => [currencyOf(row), amount(row.value)]));
+  return [...new Set([...balances.keys(), ...pending.keys()])]
+    .map((currency) => ({ currency, balance: balances.get(currency) ?? 0, pending: pending.get(currency) ?? 0 }))
+    .filter((row) => row.currency !== '' && (row.balance > 0 || row.pending !== 0))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 /**

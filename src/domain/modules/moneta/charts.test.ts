@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOverTime, DAILY_POINTS, spendingByCategory } from './charts.ts';
+import {
+  awaitingConfirmation,
+  axisExtremes,
+  axisMoney,
+  axisWidth,
+  balanceOverTime,
+  DAILY_POINTS,
+  spendingByCategory,
+} from './charts.ts';
 
 const outgo = (date: string, value: number, categories?: string[], extra: Record<string, unknown> = {}) => ({
   klass: 'Outgo',
@@ -82,5 +90,44 @@ describe('balanceOverTime', () => {
     expect(points[0]).toEqual({ date: '2024-01-31', balance: 31 });
     expect(points.at(-1)).toEqual({ date: '2025-02-04', balance: DAILY_POINTS + 1 });
     expect(points).toHaveLength(14);
+  });
+});
+
+describe('awaitingConfirmation', () => {
+  it('counts the period’s unconfirmed expenses, typed or imported, per currency (issue 28)', () => {
+    const result = awaitingConfirmation(
+      [
+        outgo('2026-11-01', 1_000, ['fuel'], { confirmed: false }),
+        outgo('2026-11-02', 250, [], { confirmed: false, imported: true }),
+        outgo('2026-11-03', 500),
+        outgo('2026-11-04', 300, [], { confirmed: undefined }),
+        outgo('2026-10-31', 9_999, [], { confirmed: false }),
+        outgo('2026-11-05', 9_999, [], { confirmed: false, _deleted: true }),
+        { klass: 'Income', date: '2026-11-05', value: 9_999, currency: 'BRL', confirmed: false },
+        outgo('2026-11-06', 40, [], { currency: 'USD', confirmed: false }),
+      ],
+      '2026-11-01',
+      '2026-11-30',
+    );
+    expect(result).toEqual([
+      { currency: 'BRL', count: 3, amount: 1_550 },
+      { currency: 'USD', count: 1, amount: 40 },
+    ]);
+  });
+});
+
+describe('axisMoney', () => {
+  it('writes an axis’ money short enough for a phone (issue 28: "R$ 4.000,…" was cut)', () => {
+    const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+    expect(nbsp(axisMoney(400_000, 'BRL', 'pt-BR'))).toBe('R$ 4 mil');
+    expect(nbsp(axisMoney(123_456_78, 'BRL', 'pt-BR'))).toBe('R$ 123,5 mil');
+    expect(axisMoney(400_000, 'USD', 'en')).toBe('$4K');
+    expect(axisMoney(-150_000, 'BRL', 'en')).toBe('-R$1.5K');
+    // A balance of R$ 990,00 has a tick at R$ 1.000,00: its label is the longer one.
+    expect(axisExtremes([99_000])).toEqual([0, 99_000, 0, 100_000]);
+    expect(axisExtremes([-5_000, 20])).toEqual([-5_000, 20, -10_000, 100]);
+    const labels = axisExtremes([400_000, 123_456_78]).map((v) => axisMoney(v, 'BRL', 'pt-BR'));
+    expect(axisWidth(labels)).toBeGreaterThanOrEqual(Math.ceil('R$ 123,5 mil'.length * 7.5));
+    expect(axisWidth(labels)).toBeLessThanOrEqual(120);
   });
 });

@@ -2,7 +2,8 @@
 // confirmed expenses of a period by category, per currency: amounts in different currencies
 // never add up) and a wallet's balance over time (the `wallet-balances/by-currency` view's days,
 // added up from the start balance). Pure, so the figures are tested apart from the drawing.
-import { isMinorUnits } from '../../money.ts';
+import { numberFormat } from '../../intl.ts';
+import { currencyDigits, isMinorUnits, minorToDecimal } from '../../money.ts';
 
 type Doc = Readonly<Record<string, unknown>>;
 
@@ -62,6 +63,63 @@ export function spendingByCategory(
       return { currency, count, total: sorted.reduce((sum, [, amount]) => sum + amount, 0), slices: all };
     })
     .sort((a, b) => b.count - a.count || a.currency.localeCompare(b.currency));
+}
+
+export interface PendingSpending {
+  currency: string;
+  count: number;
+  amount: number;
+}
+
+/**
+ * What counts as waiting for confirmation in "where the money went": an expense of the period
+ * not confirmed, typed or imported (an imported one counts here once confirmed). Out of the
+ * chart, so the card says how many wait and how much, per currency, instead of "nothing spent".
+ */
+export function awaitingConfirmation(docs: Iterable<Doc>, from: string, to: string): PendingSpending[] {
+  const byCurrency = new Map<string, PendingSpending>();
+  for (const doc of docs) {
+    if (doc.klass !== 'Outgo' || doc.confirmed === true || doc._deleted === true) continue;
+    if (typeof doc.date !== 'string' || doc.date < from || doc.date > to) continue;
+    if (typeof doc.currency !== 'string' || !isMinorUnits(doc.value)) continue;
+    const entry = byCurrency.get(doc.currency) ?? { currency: doc.currency, count: 0, amount: 0 };
+    entry.count++;
+    entry.amount += doc.value;
+    byCurrency.set(doc.currency, entry);
+  }
+  return [...byCurrency.values()].sort((a, b) => b.count - a.count || a.currency.localeCompare(b.currency));
+}
+
+/**
+ * An axis' money: short ("R$ 4 mil", "R$4K") so a phone's narrow axis shows it whole; the exact
+ * figure is in the tooltip and in the words beside the chart.
+ */
+export function axisMoney(minor: number, currency: string, locale: string): string {
+  const digits = currencyDigits(currency) ?? 2;
+  const compact = numberFormat(locale, {
+    ...(currencyDigits(currency) === null ? {} : { style: 'currency', currency }),
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  });
+  return compact.format(minorToDecimal(minor, digits) as unknown as number);
+}
+
+/**
+ * The values an axis over `values` may label: theirs, and the round ones past them that its ticks
+ * reach (a balance of 990 draws a tick at 1,000).
+ */
+export function axisExtremes(values: readonly number[]): number[] {
+  const round = (value: number) => Math.sign(value) * 10 ** Math.ceil(Math.log10(Math.abs(value) || 1));
+  const min = Math.min(0, ...values);
+  const max = Math.max(0, ...values);
+  return [min, max, round(min), round(max)];
+}
+
+/** Room for an axis' labels, in pixels: the longest of them at ~7.5 px a character, and the tick. */
+export function axisWidth(labels: readonly string[]): number {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  return Math.min(120, Math.max(40, Math.ceil(longest * 7.5) + 12));
 }
 
 export interface BalancePoint {

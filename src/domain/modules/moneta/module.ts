@@ -28,6 +28,15 @@ export const monetaModule: ModuleDescription = {
     { key: 'upload', path: 'wallets-upload' },
     { key: 'imports', path: 'imports' },
   ],
+  // A ticket group keeps its money here too (on by default): its balances and spending on the
+  // dashboard, and where expenses are typed and statements imported, from any module's menu.
+  elsewhere: {
+    dashboard: true,
+    others: [
+      { key: 'outgos', path: 'outgos' },
+      { key: 'upload', path: 'wallets-upload' },
+    ],
+  },
   // A wallet first: every amount counts in a wallet's currency.
   firstSteps: [
     { resource: 'wallets', klass: 'Wallet' },

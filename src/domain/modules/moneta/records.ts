@@ -16,8 +16,12 @@ export const IMPORT_STATUSES = ['done', 'undone'] as const;
 /** The currency a record's amounts count in, copied from its wallet: shown, never typed. */
 const copiedCurrency = (name: string): FieldSpec => ({ name, type: 'currency', required: true, readOnly: true });
 
-/** Whether it counts: set by the confirm and unconfirm actions after creation. */
-const CONFIRMED: FieldSpec = { name: 'confirmed', type: 'boolean', initial: false, createOnly: true };
+/**
+ * Whether it counts: set by the confirm and unconfirm actions after creation. A record typed by
+ * hand starts confirmed (the person is saying the money moved; untick for one planned ahead);
+ * a statement's lines are written unconfirmed, for the person to check (issue 28).
+ */
+const CONFIRMED: FieldSpec = { name: 'confirmed', type: 'boolean', initial: true, createOnly: true };
 /** Written by a CSV import: such a record leaves the wallet's balance as it is (spec 001 §4). */
 const IMPORTED: FieldSpec = { name: 'imported', type: 'boolean', readOnly: true };
 /** The import that wrote it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES as M } from '../../errors.ts';
-import { judgeRecordDelete, judgeRecordWrite, type RuleContext } from '../../records/schema.ts';
+import { initialValues, judgeRecordDelete, judgeRecordWrite, type RuleContext } from '../../records/schema.ts';
 import { exchanges, incomes, outgos, transfers, wallets } from './records.ts';
 import {
   alreadyConfirmed,
@@ -147,5 +147,11 @@ describe('wallets and currencies', () => {
     expect(judgeRecordWrite(wallets, brl, { ...brl, currency: 'USD' }, context).reasons).toEqual({
       currency: [CURRENCY_KEPT],
     });
+  });
+});
+
+describe('what is pending', () => {
+  it('a record typed by hand starts confirmed; only a statement’s lines wait (issue 28)', () => {
+    for (const spec of [outgos, incomes, transfers, exchanges]) expect(initialValues(spec).confirmed).toBe(true);
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AmountSign,
   checkDates,
   columnsComplete,
   decodeStatement,
+  defaultAmountSign,
   defaultDateFormat,
   guessColumns,
   importedRecordId,
@@ -10,6 +12,7 @@ import {
   parseStatementAmount,
   parseStatementDate,
   readStatementRows,
+  type StatementRow,
   withoutDuplicates,
 } from './statement.ts';
 import { detectSeparator, parseStatement } from './statement-file.ts';
@@ -68,6 +71,7 @@ describe('reading a statement file', () => {
       credit: 3,
       currency: 4,
     });
+    expect(guessColumns(['date', 'title', 'amount'])).toEqual({ date: 0, description: 1, value: 2 });
     expect(columnsComplete({ date: 0, description: 1, value: 2 })).toBe(true);
     expect(columnsComplete({ date: 0, value: 2 })).toBe(false);
     expect(columnsComplete({ date: 0, description: 1, third_party: 2 })).toBe(false);
@@ -128,10 +132,27 @@ describe('statement rows', () => {
         description: 'PIX RECEBIDO JOÃO',
         value: 123_456,
         currency: 'BRL',
+        texts: ['PIX RECEBIDO JOÃO'],
       },
-      { line: 6, kind: 'Outgo', date: '2026-11-04', description: 'PAG BOLETO; LUZ', value: 21_090, currency: 'BRL' },
+      {
+        line: 6,
+        kind: 'Outgo',
+        date: '2026-11-04',
+        description: 'PAG BOLETO; LUZ',
+        value: 21_090,
+        currency: 'BRL',
+        texts: ['PAG BOLETO; LUZ'],
+      },
       { line: 7, skip: 'balance', description: 'Saldo do dia' },
-      { line: 8, kind: 'Outgo', date: '2026-11-05', description: 'TARIFA', value: 1_250, currency: 'BRL' },
+      {
+        line: 8,
+        kind: 'Outgo',
+        date: '2026-11-05',
+        description: 'TARIFA',
+        value: 1_250,
+        currency: 'BRL',
+        texts: ['TARIFA'],
+      },
     ]);
     expect(isBalanceLine('Saldo Anterior')).toBe(true);
     expect(isBalanceLine('Saldão de móveis')).toBe(false);
@@ -173,5 +194,196 @@ describe('duplicates and ids', () => {
     expect(a).toMatch(/^out-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(await importedRecordId('out', 'csv-1', 7)).toBe(a);
     expect(await importedRecordId('out', 'csv-1', 8)).not.toBe(a);
+  });
+});
+
+/** Rows as "kind value" or "skip:reason description", for tables of expectations. */
+const brief = (rows: readonly StatementRow[]) =>
+  rows.map((r) => ('skip' in r ? `skip:${r.skip} ${r.description}` : `${r.kind} ${r.value} ${r.description}`));
+
+describe('sign conventions', () => {
+  // A card export: purchases positive, the payment and a refund negative (issue 28).
+  const CARD = [
+    'date,title,amount',
+    '2026-11-02,Uber *Uber,18.93',
+    '2026-11-03,Estorno Loja,-40.00',
+    '2026-11-05,Pagamento recebido,-1500.00',
+    '2026-11-06,Tarifa,12.00 D',
+    '2026-11-07,Ajuste,3.00 C',
+  ].join('\n');
+
+  it.each<[string, AmountSign, string[]]>([
+    [
+      'a card statement',
+      'card',
+      [
+        'Outgo 1893 Uber *Uber',
+        'Income 4000 Estorno Loja',
+        'Income 150000 Pagamento recebido',
+        'Outgo 1200 Tarifa',
+        'Income 300 Ajuste',
+      ],
+    ],
+    [
+      'a bank statement',
+      'bank',
+      [
+        'Income 1893 Uber *Uber',
+        'Outgo 4000 Estorno Loja',
+        'Outgo 150000 Pagamento recebido',
+        'Outgo 1200 Tarifa',
+        'Income 300 Ajuste',
+      ],
+    ],
+  ])('read %s (D and C marks keep their meaning)', (_, amountSign, expected) => {
+    const table = parseStatement(utf8(CARD));
+    const rows = readStatementRows(table, {
+      columns: guessColumns(table.headers),
+      dateFormat: 'YYYY-MM-DD',
+      currency: 'BRL',
+      amountSign,
+    });
+    expect(brief(rows)).toEqual(expected);
+  });
+
+  it.each<[string, AmountSign]>([
+    ['bank', 'bank'],
+    ['card', 'card'],
+  ])('leave separate debit and credit columns as they are (%s)', (_, amountSign) => {
+    const table = parseStatement(
+      utf8('Date,Description,Debit,Credit\n2026-11-01,Hotel,120.00,\n2026-11-02,Payment,,500'),
+    );
+    const rows = readStatementRows(table, {
+      columns: guessColumns(table.headers),
+      dateFormat: 'YYYY-MM-DD',
+      currency: 'USD',
+      amountSign,
+    });
+    expect(brief(rows)).toEqual(['Outgo 12000 Hotel', 'Income 50000 Payment']);
+  });
+
+  it.each<[string, Record<string, unknown> | null, AmountSign]>([
+    ['a card wallet', { card: true }, 'card'],
+    ['an account', { card: false }, 'bank'],
+    ['a wallet from before cards', {}, 'bank'],
+    ['no wallet', null, 'bank'],
+  ])('default for %s', (_, wallet, expected) => {
+    expect(defaultAmountSign(wallet)).toBe(expected);
+  });
+});
+
+describe('balance lines', () => {
+  // Banco do Brasil: the balance is named under Lançamento, with Detalhes empty.
+  const BB = [
+    'Data;Lançamento;Detalhes;N° documento;Valor;Tipo Lançamento',
+    '31/10/2026;Saldo Anterior;;;1.000,00;',
+    '03/11/2026;Pix - Recebido;03/11 09:12 Maria Silva;1234;250,00;Entrada',
+    '03/11/2026;Tarifa Pacote de Serviços;;;-35,90;Saída',
+    '03/11/2026;Saldo do dia;;;1.214,10;',
+    '04/11/2026;Pix - Enviado;04/11 18:40 Padaria Pão Bom;5678;-12,50;Saída',
+    '04/11/2026;S A L D O;;;1.201,60;',
+  ].join('\n');
+
+  it.each<[string, Partial<Record<'description' | 'third_party', number>>, string[]]>([
+    [
+      'Lançamento as the description',
+      { description: 1 },
+      [
+        'skip:balance Saldo Anterior',
+        'Income 25000 Pix - Recebido',
+        'Outgo 3590 Tarifa Pacote de Serviços',
+        'skip:balance Saldo do dia',
+        'Outgo 1250 Pix - Enviado',
+        'skip:balance S A L D O',
+      ],
+    ],
+    [
+      'Detalhes as the description (an empty one takes the line’s other words)',
+      { description: 2 },
+      [
+        'skip:balance Saldo Anterior',
+        'Income 25000 03/11 09:12 Maria Silva',
+        'Outgo 3590 Tarifa Pacote de Serviços',
+        'skip:balance Saldo do dia',
+        'Outgo 1250 04/11 18:40 Padaria Pão Bom',
+        'skip:balance S A L D O',
+      ],
+    ],
+    [
+      'Lançamento as the third party',
+      { description: 2, third_party: 1 },
+      [
+        'skip:balance Saldo Anterior',
+        'Income 25000 03/11 09:12 Maria Silva',
+        'Outgo 3590 Tarifa Pacote de Serviços',
+        'skip:balance Saldo do dia',
+        'Outgo 1250 04/11 18:40 Padaria Pão Bom',
+        'skip:balance S A L D O',
+      ],
+    ],
+  ])('are found in any text column: %s', (_, text, expected) => {
+    const table = parseStatement(utf8(BB));
+    const rows = readStatementRows(table, {
+      columns: { date: 0, value: 4, ...text },
+      dateFormat: 'DD/MM/YYYY',
+      currency: 'BRL',
+    });
+    expect(brief(rows)).toEqual(expected);
+  });
+
+  it.each<[string, boolean]>([
+    ['Saldo Anterior', true],
+    ['SALDO DO DIA', true],
+    ['Balance brought forward', true],
+    ['Saldão de móveis', false],
+    ['Pix - Enviado', false],
+  ])('%s is a balance: %s', (text, expected) => {
+    expect(isBalanceLine(text)).toBe(expected);
+  });
+});
+
+describe('duplicates whichever column is the description', () => {
+  const BB = [
+    'Data;Lançamento;Detalhes;Valor',
+    '03/11/2026;Pix - Recebido;03/11 09:12 Maria Silva;250,00',
+    '04/11/2026;Pix - Enviado;04/11 18:40 Padaria Pão Bom;-12,50',
+    '04/11/2026;Pix - Enviado;04/11 19:02 Farmácia;-12,50',
+    '05/11/2026;Tarifa;;-35,90',
+  ].join('\n');
+  const read = (description: number) =>
+    readStatementRows(parseStatement(utf8(BB)), {
+      columns: { date: 0, description, value: 3 },
+      dateFormat: 'DD/MM/YYYY',
+      currency: 'BRL',
+    }).flatMap((row) =>
+      'skip' in row
+        ? []
+        : [{ klass: row.kind, date: row.date, value: row.value, description: row.description, texts: row.texts }],
+    );
+  const stored = (description: number) => read(description).map(({ texts: _, ...doc }) => doc);
+
+  it.each<[string, number, number, number]>([
+    ['stored from Lançamento, read with Detalhes', 1, 2, 4],
+    ['stored from Detalhes, read with Lançamento', 2, 1, 4],
+    ['stored and read with Detalhes', 2, 2, 4],
+    ['stored and read with Lançamento', 1, 1, 4],
+  ])('%s', (_, before, now, expected) => {
+    const { fresh, duplicates } = withoutDuplicates(read(now), stored(before), (doc) => doc.texts);
+    expect(duplicates).toHaveLength(expected);
+    expect(fresh).toEqual([]);
+  });
+
+  it('pairs each stored record once: two payments of the same amount, one stored, one new', () => {
+    const [received, bakery, pharmacy] = stored(1);
+    const { fresh, duplicates } = withoutDuplicates(read(2), [received!, bakery!], (doc) => doc.texts);
+    expect(duplicates.map((d) => d.description)).toEqual(['03/11 09:12 Maria Silva', '04/11 18:40 Padaria Pão Bom']);
+    expect(fresh.map((d) => d.description)).toEqual(['04/11 19:02 Farmácia', 'Tarifa']);
+    expect(pharmacy).toBeDefined();
+  });
+
+  it('does not match a different movement of the same day and amount', () => {
+    const other = { klass: 'Outgo', date: '2026-11-05', value: 3_590, description: 'Mercado' };
+    const { duplicates } = withoutDuplicates(read(2), [other], (doc) => doc.texts);
+    expect(duplicates).toEqual([]);
   });
 });

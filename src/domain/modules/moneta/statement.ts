@@ -17,6 +17,19 @@ export type ColumnMap = Partial<Record<StatementField, number>>;
 
 export const MIN_MATCHED_HEADERS = 3;
 
+/**
+ * How a signed amount column reads: `bank`, money in is positive (an account's statement); `card`,
+ * purchases are positive and payments or refunds negative (a credit card's). Debit and credit
+ * columns, and "D"/"C" marks, say which way the money went by themselves and read the same in both.
+ */
+export const AMOUNT_SIGNS = ['bank', 'card'] as const;
+export type AmountSign = (typeof AMOUNT_SIGNS)[number];
+
+/** A card wallet's statement lists purchases as positive amounts; any other's, money in. */
+export function defaultAmountSign(wallet: Readonly<Record<string, unknown>> | null | undefined): AmountSign {
+  return wallet?.card === true ? 'card' : 'bank';
+}
+
 export interface StatementTable {
   encoding: 'utf-8' | 'windows-1252';
   separator: string;
@@ -49,7 +62,11 @@ const HEADER_PATTERNS: ReadonlyArray<[StatementField, RegExp]> = [
   ['value', /^(valor|value|amount|montante|quantia|importe|total)/i],
   ['currency', /^(moeda|currency|divisa)/i],
   ['third_party', /(favorecido|benefici|payee|pagador|destinat|counterparty|nome)/i],
-  ['description', /(descri|hist[óo]rico|lan[çc]amento|memo|detalhe|details|narrative|concept)/i],
+  // "title": Nubank's card export (date,title,amount).
+  [
+    'description',
+    /(descri|hist[óo]rico|lan[çc]amento|memo|detalhe|details|narrative|concept|title|t[íi]tulo|estabelecimento|merchant)/i,
+  ],
 ];
 
 /** Columns guessed from header names, in English and Portuguese; each field takes one column. */
@@ -182,6 +199,8 @@ export type StatementRow =
       value: number;
       third_party?: string;
       currency: string;
+      /** Every text cell of the line, whichever column was picked as the description (duplicates match on them). */
+      texts: string[];
     }
   | { line: number; skip: 'balance' | 'date' | 'amount' | 'empty'; description: string };
 
@@ -190,7 +209,14 @@ export interface ReadOptions {
   dateFormat: DateFormat;
   /** Amounts without a currency column count in this one (the wallet's). */
   currency: string;
+  /** How the signed amount column reads (default `bank`). */
+  amountSign?: AmountSign;
 }
+
+/** A "D" or "C" after the amount ("45,00 D"): the bank says which way, whatever the convention. */
+const DEBIT_CREDIT_MARK = /\d\s*[DC]$/i;
+/** Cells with a letter: texts, not numbers, dates or document numbers. */
+const HAS_LETTER = /\p{L}/u;
 
 /** Every row of the table as an income, an expense, or a skipped line with its reason. */
 export function readStatementRows(table: StatementTable, options: ReadOptions): StatementRow[] {
@@ -201,17 +227,34 @@ export function readStatementRows(table: StatementTable, options: ReadOptions): 
   const marks = Object.fromEntries(
     amountColumns.map((f) => [f, detectDecimalMark(table.rows.map((row) => cell(row, f)))]),
   ) as Partial<Record<'value' | 'debit' | 'credit', ',' | '.'>>;
+  // The columns that hold no words of the line: its date, amounts and currency.
+  const notText = new Set(
+    (['date', 'value', 'debit', 'credit', 'currency'] as const).flatMap((f) =>
+      columns[f] === undefined ? [] : [columns[f]],
+    ),
+  );
+  const flip = options.amountSign === 'card' ? -1 : 1;
   return table.rows.map((row, index): StatementRow => {
     const line = table.headerLine + index + 2;
     const description = cell(row, 'description');
+    const texts = row.flatMap((text, column) =>
+      notText.has(column) || !HAS_LETTER.test(text) ? [] : [text.trim().replace(/\s+/g, ' ')],
+    );
     if (width(row) === 0) return { line, skip: 'empty', description };
-    if (isBalanceLine(description)) return { line, skip: 'balance', description };
+    // A bank may state its balances in any column: "Saldo Anterior" under Lançamento while the
+    // description is Detalhes (Banco do Brasil).
+    const balance = texts.find(isBalanceLine);
+    if (balance !== undefined) return { line, skip: 'balance', description: balance };
+    const label = description || texts[0] || '';
     const date = parseStatementDate(cell(row, 'date'), dateFormat);
-    if (!date) return { line, skip: 'date', description };
+    if (!date) return { line, skip: 'date', description: label };
     const currency = (cell(row, 'currency') || options.currency).toUpperCase();
     let amount: number | null = null;
-    if (columns.value !== undefined) amount = parseStatementAmount(cell(row, 'value'), marks.value!, currency);
-    else {
+    if (columns.value !== undefined) {
+      const text = cell(row, 'value');
+      amount = parseStatementAmount(text, marks.value!, currency);
+      if (amount !== null && !DEBIT_CREDIT_MARK.test(text)) amount *= flip;
+    } else {
       const debit = cell(row, 'debit') ? parseStatementAmount(cell(row, 'debit'), marks.debit ?? '.', currency) : null;
       const credit = cell(row, 'credit')
         ? parseStatementAmount(cell(row, 'credit'), marks.credit ?? '.', currency)
@@ -219,49 +262,67 @@ export function readStatementRows(table: StatementTable, options: ReadOptions): 
       if (debit !== null && debit !== 0) amount = -Math.abs(debit);
       else if (credit !== null) amount = Math.abs(credit);
     }
-    if (amount === null || amount === 0) return { line, skip: 'amount', description };
+    if (amount === null || amount === 0) return { line, skip: 'amount', description: label };
     const thirdParty = cell(row, 'third_party');
     return {
       line,
       kind: amount > 0 ? 'Income' : 'Outgo',
       date,
-      description: description || thirdParty || '—',
+      // An empty description cell (Banco do Brasil's Detalhes on a fee) takes the line's other words.
+      description: description || thirdParty || label || '—',
       value: Math.abs(amount),
       ...(thirdParty ? { third_party: thirdParty } : {}),
       currency,
+      texts,
     };
   });
 }
 
 type Doc = Readonly<Record<string, unknown>>;
 
-/** What makes two movements the same one: day, amount, kind and description (case and spacing aside). */
-export function duplicateKey(doc: Doc): string {
-  const text = typeof doc.description === 'string' ? doc.description.trim().replace(/\s+/g, ' ').toLowerCase() : '';
-  return `${String(doc.klass)}|${String(doc.date)}|${String(doc.value)}|${text}`;
+/** Text as duplicates compare it: case and spacing aside. */
+function normalText(text: unknown): string {
+  return typeof text === 'string' ? text.trim().replace(/\s+/g, ' ').toLowerCase() : '';
+}
+
+/** What a duplicate must share with the record it repeats: kind, day and amount. */
+function movementKey(doc: Doc): string {
+  return `${String(doc.klass)}|${String(doc.date)}|${String(doc.value)}`;
 }
 
 /**
- * Splits candidates into new ones and duplicates of records the wallet already has. Counted, not
- * just matched: two identical coffees on one day in the file, one already recorded, import one.
+ * Splits candidates into new ones and duplicates of records the wallet already has: same kind, day
+ * and amount, and the record's description is the candidate's or one of its line's texts — so a
+ * line matches what an earlier import stored whichever column it took as the description (records
+ * store only that one column's words). Counted, not just matched: two identical coffees on one day
+ * in the file, one already recorded, import one. Same descriptions are paired first, then the rest.
  */
 export function withoutDuplicates<T extends Doc>(
   candidates: readonly T[],
   existing: readonly Doc[],
+  textsOf: (doc: T) => readonly string[] = () => [],
 ): { fresh: T[]; duplicates: T[] } {
-  const stock = new Map<string, number>();
-  for (const doc of existing) stock.set(duplicateKey(doc), (stock.get(duplicateKey(doc)) ?? 0) + 1);
-  const fresh: T[] = [];
-  const duplicates: T[] = [];
-  for (const doc of candidates) {
-    const key = duplicateKey(doc);
-    const left = stock.get(key) ?? 0;
-    if (left > 0) {
-      stock.set(key, left - 1);
-      duplicates.push(doc);
-    } else fresh.push(doc);
+  const stock = new Map<string, string[]>();
+  for (const doc of existing) {
+    const key = movementKey(doc);
+    const left = stock.get(key);
+    if (left) left.push(normalText(doc.description));
+    else stock.set(key, [normalText(doc.description)]);
   }
-  return { fresh, duplicates };
+  const take = (doc: T, texts: ReadonlySet<string>) => {
+    const left = stock.get(movementKey(doc));
+    const at = left ? left.findIndex((text) => texts.has(text)) : -1;
+    if (at >= 0) left!.splice(at, 1);
+    return at >= 0;
+  };
+  const matched = candidates.map((doc) => take(doc, new Set([normalText(doc.description)])));
+  candidates.forEach((doc, i) => {
+    if (!matched[i]) matched[i] = take(doc, new Set(textsOf(doc).map(normalText)));
+  });
+  return {
+    fresh: candidates.filter((_, i) => !matched[i]),
+    duplicates: candidates.filter((_, i) => matched[i]),
+  };
 }
 
 /**

@@ -8,6 +8,6 @@ export interface CreatedGroup {
   kind: AppKind;
 }
 
-export function createGroup(input: { name: string; kind: AppKind }): Promise<CreatedGroup> {
+export function createGroup(input: { name: string; kind: AppKind; currency: string }): Promise<CreatedGroup> {
   return request('POST', '/api/groups', { body: input });
 }

@@ -2,18 +2,24 @@
 // built once in the background and updated incrementally, so a dashboard or a wallet's page
 // does not sum every record again.
 import { findRecords, queryView } from '../../../data/records.ts';
-import { type CurrencyBalance, positiveBalances } from '../../../domain/modules/moneta/balances.ts';
+import { type CurrencyFigures, currencyFigures } from '../../../domain/modules/moneta/balances.ts';
 import {
+  awaitingConfirmation,
   type BalancePoint,
   balanceOverTime,
   type CurrencySpending,
+  type PendingSpending,
   spendingByCategory,
 } from '../../../domain/modules/moneta/charts.ts';
 import { isMinorUnits } from '../../../domain/money.ts';
 
-/** The currencies with money above zero, as the dashboard card lists them. */
-export async function balancesByCurrency(accountId: string): Promise<CurrencyBalance[]> {
-  return positiveBalances(await queryView(accountId, 'wallet-balances/by-currency', { group_level: 1 }));
+/** Each currency's balance with what is pending beside it, as the dashboard card lists them. */
+export async function balancesByCurrency(accountId: string): Promise<CurrencyFigures[]> {
+  const [confirmed, pending] = await Promise.all([
+    queryView(accountId, 'wallet-balances/by-currency', { group_level: 1 }),
+    queryView(accountId, 'wallet-balances/pending', { group_level: 1 }),
+  ]);
+  return currencyFigures(confirmed, pending);
 }
 
 export interface WalletSums {
@@ -54,13 +60,19 @@ export async function walletBalanceOverTime(
 
 const SPENDING_LIMIT = 50_000;
 
-/** Confirmed expenses dated `from`–`to` by category, per currency (through the list's date index). */
-export async function spending(accountId: string, from: string, to: string): Promise<CurrencySpending[]> {
+export interface Spending {
+  spent: CurrencySpending[];
+  /** The period's expenses not confirmed yet, left out of `spent`. */
+  pending: PendingSpending[];
+}
+
+/** Expenses dated `from`–`to`: the confirmed by category and the pending apart, per currency (through the list's date index). */
+export async function spending(accountId: string, from: string, to: string): Promise<Spending> {
   const docs = await findRecords(accountId, {
     selector: { klass: 'Outgo', date: { $gte: from, $lte: to } },
     sort: [{ klass: 'asc' }, { date: 'asc' }],
     // pouchdb-find stops at 25 unless told; a month of a busy shop's expenses is far below this.
     limit: SPENDING_LIMIT,
   });
-  return spendingByCategory(docs, from, to);
+  return { spent: spendingByCategory(docs, from, to), pending: awaitingConfirmation(docs, from, to) };
 }

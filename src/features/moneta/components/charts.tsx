@@ -4,7 +4,7 @@
 import { useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { BalancePoint } from '../../../domain/modules/moneta/charts.ts';
+import { axisExtremes, axisWidth, type BalancePoint } from '../../../domain/modules/moneta/charts.ts';
 
 export interface Bar {
   label: string;
@@ -14,7 +14,15 @@ export interface Bar {
 interface Money {
   /** Minor units to the reader's money text. */
   format: (minor: number) => string;
+  /** Minor units to an axis' short money text ("R$ 4 mil"). */
+  axis: (minor: number) => string;
 }
+
+/** The axis' ticks short, the tooltip's exact. */
+const moneyFormatter =
+  ({ format, axis }: Money) =>
+  (value: number, context: { location: string }) =>
+    context.location === 'tick' ? axis(value) : format(value);
 
 /** The CSS variable, not its value: the colour scheme is picked by an attribute (src/app/theme.ts). */
 function usePrimaryColor(): string {
@@ -23,7 +31,7 @@ function usePrimaryColor(): string {
 }
 
 /** Horizontal bars, largest first: long category names stay readable on a phone. */
-export function SpendingBars({ bars, format, height }: { bars: readonly Bar[]; height: number } & Money) {
+export function SpendingBars({ bars, format, axis, height }: { bars: readonly Bar[]; height: number } & Money) {
   const color = usePrimaryColor();
   return (
     <BarChart
@@ -31,7 +39,7 @@ export function SpendingBars({ bars, format, height }: { bars: readonly Bar[]; h
       layout="horizontal"
       dataset={bars.map((bar) => ({ ...bar }))}
       yAxis={[{ scaleType: 'band', dataKey: 'label', width: 96 }]}
-      xAxis={[{ valueFormatter: (v: number) => format(v), tickNumber: 3 }]}
+      xAxis={[{ valueFormatter: moneyFormatter({ format, axis }), tickNumber: 3 }]}
       series={[{ dataKey: 'amount', color, valueFormatter: (v) => (v === null ? '' : format(v)) }]}
       hideLegend
       skipAnimation
@@ -45,6 +53,7 @@ export function SpendingBars({ bars, format, height }: { bars: readonly Bar[]; h
 export function BalanceLine({
   points,
   format,
+  axis,
   locale,
   height,
 }: { points: readonly BalancePoint[]; locale: string; height: number } & Money) {
@@ -65,7 +74,13 @@ export function BalanceLine({
           tickNumber: 4,
         },
       ]}
-      yAxis={[{ valueFormatter: (v: number) => format(v), width: 80 }]}
+      // As wide as its longest label needs: "R$ 4.000,…" was cut at 80 px on a phone.
+      yAxis={[
+        {
+          valueFormatter: moneyFormatter({ format, axis }),
+          width: axisWidth(axisExtremes(points.map((p) => p.balance)).map(axis)),
+        },
+      ]}
       series={[
         {
           data: points.map((p) => p.balance),

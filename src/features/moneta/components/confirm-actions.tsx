@@ -1,51 +1,27 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Alert, Button } from '@mui/material';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box.tsx';
-import { type ResourceEnv, writeOptions } from '../../../components/resource/resource-env.ts';
-import { useErrorState } from '../../../components/use-error-state.ts';
+import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
+import { TOUCH, TOUCH_SIZE } from '../../../components/touch-target.ts';
 import type { PouchDoc } from '../../../data/pouch-api.ts';
-import { updateRecord } from '../../../data/resource-writes.ts';
-import { specOfKlass } from '../../../domain/records/index.ts';
+import { useConfirmRecord } from './use-confirm-record.ts';
 
 /**
- * Confirm or unconfirm a finance record: the action stamps `confirmed_at`, so confirming one a
- * moment ago confirmed elsewhere is refused with the spec's message instead of passing silently.
- * An imported record says what confirming it does: nothing to the balance.
+ * Confirm or unconfirm a finance record on its page. An imported record says what confirming it
+ * does: nothing to the balance.
  */
 export function ConfirmActions({ record, env }: { record: PouchDoc; env: ResourceEnv }) {
   const { t } = useTranslation();
-  const [error, setError] = useErrorState();
-  const [pending, setPending] = useState(false);
-  const spec = specOfKlass(record.klass);
-  if (!spec) return null;
-  const confirmed = record.confirmed === true;
-  const act = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      // The state as this page shows it: if it changed meanwhile, the rules say "already".
-      await updateRecord(
-        env.accountId,
-        spec,
-        record._id,
-        (now) => ({ ...now, confirmed: !confirmed, confirmed_at: new Date().toISOString() }),
-        writeOptions(env),
-      );
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { known, confirmed, toggle, pending, error, setError } = useConfirmRecord(record, env);
+  if (!known) return null;
   return (
     <>
       <Button
         variant={confirmed ? 'outlined' : 'contained'}
         startIcon={confirmed ? <UndoIcon /> : <CheckCircleIcon />}
-        onClick={() => void act()}
+        onClick={() => void toggle()}
         disabled={pending}
         data-action={confirmed ? 'unconfirm' : 'confirm'}
         sx={{ minHeight: 44 }}
@@ -57,6 +33,35 @@ export function ConfirmActions({ record, env }: { record: PouchDoc; env: Resourc
           {t('moneta.importedNote')}
         </Alert>
       )}
+      <ErrorBox error={error} onClose={() => setError(null)} />
+    </>
+  );
+}
+
+/**
+ * A list's row of a record that waits: confirmed there, without opening it (a statement's thirty
+ * lines, checked against the bank's app). Nothing for a confirmed one: unconfirming is rarer, on
+ * its page.
+ */
+export function ConfirmRowButton({ record, env }: { record: PouchDoc; env: ResourceEnv }) {
+  const { t } = useTranslation();
+  const { known, confirmed, toggle, pending, error, setError } = useConfirmRecord(record, env);
+  if (!known || confirmed) return null;
+  const name = typeof record.description === 'string' ? record.description.split('\n')[0]! : '';
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<CheckCircleIcon />}
+        onClick={() => void toggle()}
+        disabled={pending}
+        data-action="confirm"
+        aria-label={t('moneta.actions.confirmNamed', { name })}
+        sx={{ minHeight: 36, [TOUCH]: { minHeight: TOUCH_SIZE } }}
+      >
+        {t('moneta.actions.confirm')}
+      </Button>
       <ErrorBox error={error} onClose={() => setError(null)} />
     </>
   );

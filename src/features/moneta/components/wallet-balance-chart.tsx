@@ -8,6 +8,7 @@ import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { useReplicaQuery } from '../../../components/resource/use-records.ts';
 import { WhenInView } from '../../../components/when-in-view.tsx';
 import type { PouchDoc } from '../../../data/pouch-api.ts';
+import { axisMoney } from '../../../domain/modules/moneta/charts.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { walletBalanceOverTime } from '../api/balances.ts';
 
@@ -29,6 +30,7 @@ export function WalletBalanceChart({ wallet, env }: { wallet: PouchDoc; env: Res
   );
   const { value: points, error, setError } = useReplicaQuery(env.accountId, load);
   const format = useCallback((minor: number) => formatMoney(minor, currency, i18n.language), [currency, i18n.language]);
+  const axis = useCallback((minor: number) => axisMoney(minor, currency, i18n.language), [currency, i18n.language]);
   const title = t('moneta.overTime.title');
   const first = points?.[0];
   const last = points?.at(-1);
@@ -55,7 +57,7 @@ export function WalletBalanceChart({ wallet, env }: { wallet: PouchDoc; env: Res
               screen readers and the keyboard alike. */}
           <Box inert>
             <WhenInView height={HEIGHT}>
-              <BalanceLine points={points} format={format} locale={i18n.language} height={HEIGHT} />
+              <BalanceLine points={points} format={format} axis={axis} locale={i18n.language} height={HEIGHT} />
             </WhenInView>
           </Box>
         </>

@@ -1,19 +1,24 @@
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
-import { Box, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CardHeader, Link, Stack, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { useReplicaQuery } from '../../../components/resource/use-records.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { balancesByCurrency } from '../api/balances.ts';
 
-/** While hidden, placeholders stand for up to three rows (spec 000 §2), so nothing shifts on show. */
+/**
+ * While hidden or loading, three masked rows (spec 000 §2): always three, as the figures arriving
+ * (a group with one currency, or none yet) must not move the cards below.
+ */
 const PLACEHOLDERS = 3;
 
 /**
  * The group's money per currency, hidden by default (someone may be looking over the phone):
- * only currencies above zero, each in its own currency whatever the reader's language.
+ * currencies above zero, each in its own currency whatever the reader's language, with what waits
+ * for confirmation beside it, said in words and one step from the list that confirms it.
  */
 export function WalletBalancesCard({ accountId, refreshKey }: { accountId: string; refreshKey: number }) {
   const { t, i18n } = useTranslation();
@@ -26,7 +31,6 @@ export function WalletBalancesCard({ accountId, refreshKey }: { accountId: strin
   );
   const { value: balances, error, setError } = useReplicaQuery(accountId, load);
   const title = t('moneta.balances.title');
-  const rows = balances ? Math.min(PLACEHOLDERS, Math.max(1, balances.length)) : PLACEHOLDERS;
 
   return (
     <Card variant="outlined" component="section" aria-label={title} data-testid="wallet-balances">
@@ -49,7 +53,7 @@ export function WalletBalancesCard({ accountId, refreshKey }: { accountId: strin
         <ErrorBox error={error} onClose={() => setError(null)} />
         <Stack spacing={1} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {!shown || !balances
-            ? Array.from({ length: rows }, (_, i) => (
+            ? Array.from({ length: PLACEHOLDERS }, (_, i) => (
                 // Masked rows, not a loading skeleton: the figures are there, just not shown.
                 <Box
                   component="li"
@@ -64,10 +68,29 @@ export function WalletBalancesCard({ accountId, refreshKey }: { accountId: strin
                   component="li"
                   key={row.currency}
                   data-currency={row.currency}
-                  sx={{ display: 'flex', justifyContent: 'space-between', fontVariantNumeric: 'tabular-nums' }}
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    columnGap: 1,
+                    justifyContent: 'space-between',
+                    fontVariantNumeric: 'tabular-nums',
+                  }}
                 >
                   <span>{row.currency}</span>
-                  <strong>{formatMoney(row.balance, row.currency, i18n.language)}</strong>
+                  <Box
+                    component="span"
+                    sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, justifyContent: 'end' }}
+                  >
+                    {row.pending !== 0 && (
+                      <Box component="span" data-pending="" sx={{ color: 'text.secondary' }}>
+                        {t('moneta.balances.pending', {
+                          // Signed both ways: money coming in is pending too.
+                          amount: `${row.pending > 0 ? '+' : ''}${formatMoney(row.pending, row.currency, i18n.language)}`,
+                        })}
+                      </Box>
+                    )}
+                    <strong>{formatMoney(row.balance, row.currency, i18n.language)}</strong>
+                  </Box>
                 </Typography>
               ))}
           {shown && balances?.length === 0 && (
@@ -79,6 +102,14 @@ export function WalletBalancesCard({ accountId, refreshKey }: { accountId: strin
         {!shown && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t('moneta.balances.hidden')}
+          </Typography>
+        )}
+        {shown && balances?.some((row) => row.pending !== 0) && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="wallet-balances-pending-note">
+            {t('moneta.balances.pendingNote')}{' '}
+            <Link component={RouterLink} to={`/account/${accountId}/outgos`}>
+              {t('moneta.balances.review')}
+            </Link>
           </Typography>
         )}
       </CardContent>

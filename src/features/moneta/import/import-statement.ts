@@ -10,6 +10,7 @@ import { applyMappings } from '../../../domain/modules/moneta/mappings.ts';
 import { listMappings } from '../api/mappings.ts';
 import { imports, incomes, outgos } from '../../../domain/modules/moneta/records.ts';
 import {
+  type AmountSign,
   type ColumnMap,
   type DateFormat,
   importedRecordId,
@@ -75,13 +76,19 @@ const SPEC = { Income: incomes, Outgo: outgos } as const;
 
 /**
  * What importing the table would write: each readable row as a record of the wallet of its
- * currency, mappings applied, duplicates of the wallets' records (same day, amount and
- * description) set apart, and every other line with why it is left out.
+ * currency, mappings applied, duplicates of the wallets' records (same kind, day, amount and
+ * description or another of the line's texts) set apart, and every other line with why it is left out.
  */
 export async function planImport(
   accountId: string,
   table: StatementTable,
-  options: { columns: ColumnMap; dateFormat: DateFormat; wallets: ReadonlyMap<string, PouchDoc>; now?: Date },
+  options: {
+    columns: ColumnMap;
+    dateFormat: DateFormat;
+    wallets: ReadonlyMap<string, PouchDoc>;
+    amountSign?: AmountSign;
+    now?: Date;
+  },
 ): Promise<ImportPlan> {
   const importId = newId('CsvImport');
   const now = (options.now ?? new Date()).toISOString();
@@ -90,6 +97,7 @@ export async function planImport(
     columns: options.columns,
     dateFormat: options.dateFormat,
     currency: typeof main?.currency === 'string' ? main.currency : 'USD',
+    amountSign: options.amountSign,
   });
   const mappings = await listMappings(accountId);
   const plan: ImportPlan = {
@@ -116,6 +124,8 @@ export async function planImport(
     ),
   );
   const candidates: PouchDoc[] = [];
+  // The line's own words, beside its (mapped) description, for matching earlier records.
+  const texts = new Map<string, string[]>();
   for (const row of rows) {
     if ('skip' in row) {
       plan.skipped.push(row);
@@ -143,10 +153,11 @@ export async function planImport(
     };
     const { record, fields } = applyMappings(doc, mappings);
     if (fields.length > 0) plan.mapped.set(record._id, fields);
+    texts.set(record._id, row.texts);
     candidates.push(record);
   }
-  // Compared with what the wallets hold over the statement's days (before mappings renamed
-  // nothing: a duplicate is judged on the bank's own words, as the earlier import stored them).
+  // Compared with what the wallets hold over the statement's days: on the description as mapped
+  // (what an earlier import of the same file stored), else on any of the line's own words.
   const dates = candidates.map((d) => d.date as string).sort();
   const existing = dates.length
     ? (
@@ -161,7 +172,7 @@ export async function planImport(
         )
       ).flat()
     : [];
-  const { fresh, duplicates } = withoutDuplicates(candidates, existing);
+  const { fresh, duplicates } = withoutDuplicates(candidates, existing, (doc) => texts.get(doc._id) ?? []);
   plan.records = fresh;
   plan.duplicates = duplicates;
   return plan;

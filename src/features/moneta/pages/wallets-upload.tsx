@@ -26,13 +26,17 @@ import type { ModulePageProps } from '../../../components/resource/module-parts.
 import { useErrorState } from '../../../components/use-error-state.ts';
 import type { PouchDoc } from '../../../data/pouch-api.ts';
 import type { BatchProgress } from '../../../data/resource-writes.ts';
-import { formatMoney } from '../../../domain/money.ts';
+import { formatDate } from '../../../components/resource/field-types.tsx';
+import { formatMoney, sumMoney } from '../../../domain/money.ts';
 import {
+  AMOUNT_SIGNS,
+  type AmountSign,
   checkDates,
   type ColumnMap,
   columnsComplete,
   DATE_FORMATS,
   type DateFormat,
+  defaultAmountSign,
   defaultDateFormat,
   guessColumns,
   STATEMENT_FIELDS,
@@ -49,7 +53,7 @@ import {
 } from '../import/import-statement.ts';
 
 const PREVIEW_ROWS = 10;
-/** On a phone the categories read under the description: the amount stays in view. */
+/** On a phone the date and categories read with the description: the amount stays in view. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** A previous import of a file with these very headers: its columns and date format, per bank. */
@@ -89,6 +93,8 @@ export default function WalletsUploadPage({ env }: ModulePageProps) {
   const [columns, setColumns] = useState<ColumnMap>({});
   const [dateFormat, setDateFormat] = useState<DateFormat>(defaultDateFormat(i18n.language));
   const [walletId, setWalletId] = useState('');
+  // The person's choice holds for the wallet it was made for; another wallet brings its own default.
+  const [signChoice, setSignChoice] = useState<{ walletId: string; sign: AmountSign } | null>(null);
   const [planned, setPlan] = useState<ImportPlan | null>(null);
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const [reading, setReading] = useState(false);
@@ -107,6 +113,7 @@ export default function WalletsUploadPage({ env }: ModulePageProps) {
   }, [env.accountId, setError]);
 
   const wallet = wallets?.find((w) => w._id === walletId) ?? null;
+  const amountSign = signChoice?.walletId === walletId ? signChoice.sign : defaultAmountSign(wallet);
   const dateValues = useMemo(
     () => (table && columns.date !== undefined ? table.rows.map((row) => row[columns.date!] ?? '') : []),
     [table, columns.date],
@@ -127,14 +134,14 @@ export default function WalletsUploadPage({ env }: ModulePageProps) {
     // A file mixing currencies: each goes to a wallet of its own currency, when the group has one.
     for (const other of wallets)
       if (!byCurrency.has(String(other.currency))) byCurrency.set(String(other.currency), other);
-    planImport(env.accountId, table, { columns, dateFormat, wallets: byCurrency }).then(
+    planImport(env.accountId, table, { columns, dateFormat, wallets: byCurrency, amountSign }).then(
       (next) => live && setPlan(next),
       (caught: unknown) => live && setError(caught),
     );
     return () => {
       live = false;
     };
-  }, [env.accountId, table, wallet, wallets, columns, dateFormat, complete, setError]);
+  }, [env.accountId, table, wallet, wallets, columns, dateFormat, amountSign, complete, setError]);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -189,6 +196,21 @@ export default function WalletsUploadPage({ env }: ModulePageProps) {
   // A plan made for choices that no longer hold (the columns now incomplete) is not shown.
   const plan = ready ? planned : null;
   const money = (doc: PouchDoc) => formatMoney(doc.value as number, String(doc.currency), i18n.language);
+  const day = (doc: PouchDoc) => formatDate(String(doc.date), i18n.language);
+  // What the import adds per currency, to check against the statement's own totals.
+  const totals = useMemo(() => {
+    const byCurrency = new Map<string, { Outgo: number[]; Income: number[] }>();
+    for (const doc of plan?.records ?? []) {
+      const sums = byCurrency.get(String(doc.currency)) ?? { Outgo: [], Income: [] };
+      sums[doc.klass === 'Outgo' ? 'Outgo' : 'Income'].push(doc.value as number);
+      byCurrency.set(String(doc.currency), sums);
+    }
+    return [...byCurrency].map(([currency, sums]) => ({
+      currency,
+      outgos: sumMoney(sums.Outgo),
+      incomes: sumMoney(sums.Income),
+    }));
+  }, [plan]);
   const fieldOf = (index: number) =>
     (Object.entries(columns).find(([, column]) => column === index)?.[0] as StatementField | undefined) ?? '';
 
@@ -229,7 +251,7 @@ export default function WalletsUploadPage({ env }: ModulePageProps) {
               <Typography variant="body2" color="text.secondary" data-encoding={table.encoding}>
                 {t('moneta.import.read', {
                   file: fileName,
-                  lines: table.rows.length,
+                  count: table.rows.length,
                   encoding: table.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252 (Latin-1)',
                   separator: table.separator === '\t' ? 'Tab' : table.separator,
                 })}
@@ -317,6 +339,23 @@ export default function WalletsUploadPage({ env }: ModulePageProps) {
                   ),
                 )}
               </Box>
+              {columns.value !== undefined && (
+                <TextField
+                  select
+                  label={t('moneta.import.amountSign')}
+                  value={amountSign}
+                  onChange={(e) => setSignChoice({ walletId, sign: e.target.value as AmountSign })}
+                  helperText={t(`moneta.import.amountSignHelp.${amountSign}`)}
+                  slotProps={{ htmlInput: { name: 'amount_sign' } }}
+                  sx={{ maxWidth: { md: '50%' } }}
+                >
+                  {AMOUNT_SIGNS.map((sign) => (
+                    <MenuItem key={sign} value={sign}>
+                      {t(`moneta.import.amountSigns.${sign}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
               {!complete && (
                 <Alert severity="error" data-columns-incomplete="">
                   {t('moneta.import.columnsIncomplete')}
@@ -335,55 +374,69 @@ export default function WalletsUploadPage({ env }: ModulePageProps) {
                 {t('moneta.import.preview')}
               </Typography>
               <Typography data-counts={`${plan.records.length} ${plan.duplicates.length} ${plan.skipped.length}`}>
-                {t('moneta.import.counts', {
-                  records: plan.records.length,
-                  duplicates: plan.duplicates.length,
-                  skipped: plan.skipped.length,
-                })}
+                {[
+                  t('moneta.import.toImport', { count: plan.records.length }),
+                  t('moneta.import.inWallet', { count: plan.duplicates.length }),
+                  t('moneta.import.leftOut', { count: plan.skipped.length }),
+                ].join(' · ')}
               </Typography>
+              {totals.map(({ currency, outgos, incomes }) => (
+                <Typography key={currency} data-totals={`${currency} ${outgos} ${incomes}`}>
+                  {t('moneta.import.totals', {
+                    outgos: formatMoney(outgos, currency, i18n.language),
+                    incomes: formatMoney(incomes, currency, i18n.language),
+                  })}
+                </Typography>
+              ))}
               <Alert severity="info">{t('moneta.importedNote')}</Alert>
-              <TableContainer>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('records.outgos.fields.date')}</TableCell>
-                      <TableCell>{t('records.outgos.fields.description')}</TableCell>
-                      <TableCell sx={WIDE_ONLY}>{t('records.outgos.fields.categories')}</TableCell>
-                      <TableCell align="right">{t('records.outgos.fields.value')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {plan.records.slice(0, PREVIEW_ROWS).map((doc) => (
-                      <TableRow key={doc._id} data-preview-row={String(doc.klass)}>
-                        <TableCell>{String(doc.date)}</TableCell>
-                        <TableCell>
-                          {String(doc.description)}
-                          {plan.mapped.has(doc._id) && (
-                            <Chip size="small" sx={{ ml: 1 }} label={t('moneta.import.mapped')} />
-                          )}
-                          {Array.isArray(doc.categories) && (
-                            <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
-                              {(doc.categories as string[]).join(', ')}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell data-categories="" sx={WIDE_ONLY}>
-                          {Array.isArray(doc.categories) ? (doc.categories as string[]).join(', ') : ''}
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {doc.klass === 'Outgo' ? `− ${money(doc)}` : money(doc)}
-                        </TableCell>
+              {plan.records.length > 0 && (
+                // Wider than a phone: a region that scrolls by keyboard too, named for what it holds.
+                <TableContainer tabIndex={0} role="region" aria-label={t('moneta.import.preview')}>
+                  <Table size="small">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell sx={WIDE_ONLY}>{t('records.outgos.fields.date')}</TableCell>
+                        <TableCell>{t('records.outgos.fields.description')}</TableCell>
+                        <TableCell sx={WIDE_ONLY}>{t('records.outgos.fields.categories')}</TableCell>
+                        <TableCell align="right">{t('records.outgos.fields.value')}</TableCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+                    </TableHead>
+                    <TableBody>
+                      {plan.records.slice(0, PREVIEW_ROWS).map((doc) => (
+                        <TableRow key={doc._id} data-preview-row={String(doc.klass)}>
+                          <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{day(doc)}</TableCell>
+                          <TableCell>
+                            <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                              {day(doc)}
+                            </Typography>
+                            {String(doc.description)}
+                            {plan.mapped.has(doc._id) && (
+                              <Chip size="small" sx={{ ml: 1 }} label={t('moneta.import.mapped')} />
+                            )}
+                            {Array.isArray(doc.categories) && (
+                              <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                                {(doc.categories as string[]).join(', ')}
+                              </Typography>
+                            )}
+                          </TableCell>
+                          <TableCell data-categories="" sx={WIDE_ONLY}>
+                            {Array.isArray(doc.categories) ? (doc.categories as string[]).join(', ') : ''}
+                          </TableCell>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                            {`${doc.klass === 'Outgo' ? '−' : '+'} ${money(doc)}`}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              )}
               {plan.duplicates.length > 0 && (
                 <Box component="details" data-duplicates="">
                   <summary>{t('moneta.import.duplicates', { count: plan.duplicates.length })}</summary>
                   <ul>
                     {plan.duplicates.map((doc) => (
-                      <li key={doc._id}>{`${String(doc.date)} · ${String(doc.description)} · ${money(doc)}`}</li>
+                      <li key={doc._id}>{`${day(doc)} · ${String(doc.description)} · ${money(doc)}`}</li>
                     ))}
                   </ul>
                 </Box>

@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../../components/error-box.tsx';
@@ -216,6 +216,21 @@ export function BoardPage({ env }: { env: ResourceEnv }) {
       { replace: true },
     );
 
+  // A phone shows one column and a half: a board whose tickets are all in later columns would open
+  // on empty ones. It opens at the first column with tickets, once per filter (never while working).
+  const scroller = useRef<HTMLDivElement>(null);
+  const startedFor = useRef<string | null>(null);
+  const firstFilled = shown?.find((column) => column.tickets.length > 0)?.status;
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box || !firstFilled || startedFor.current === filterKey) return;
+    startedFor.current = filterKey;
+    const column = box.querySelector(`[data-status="${firstFilled}"]`);
+    if (!column) return;
+    const [inner, outer] = [column.getBoundingClientRect(), box.getBoundingClientRect()];
+    if (inner.left < outer.left || inner.right > outer.right) box.scrollLeft += inner.left - outer.left;
+  }, [firstFilled, filterKey]);
+
   const busy = columns === undefined && !error;
   const saving = useMemo(() => new Set(moves.keys()), [moves]);
 
@@ -291,6 +306,7 @@ export function BoardPage({ env }: { env: ResourceEnv }) {
         {t('board.hint')}
       </Typography>
       <Box
+        ref={scroller}
         sx={{
           display: 'flex',
           gap: 1.5,

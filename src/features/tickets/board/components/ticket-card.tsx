@@ -9,6 +9,7 @@ import { PRIORITY_COLORS, ticketPriority } from '../../priority-colors.ts';
 import type { PouchDoc } from '../../../../data/pouch-api.ts';
 import { allowedStatuses, isTicketStatus, type TicketStatus } from '../../../../domain/modules/ticket/tickets.ts';
 import { visuallyHidden } from '../../../../components/visually-hidden.ts';
+import { TOUCH, TOUCH_SIZE } from '../../../../components/touch-target.ts';
 
 /** What the board knows about one card beyond the ticket itself. */
 export interface CardInfo {
@@ -135,7 +136,7 @@ export function TicketCard({ accountId, ticket, info, saving, onMove, onDragStar
             aria-label={t('board.moveNamed', { name: info.name })}
             disabled={saving}
             onClick={(event) => setAnchor(event.currentTarget)}
-            sx={{ textTransform: 'none', minHeight: 32 }}
+            sx={{ textTransform: 'none', minHeight: 32, [TOUCH]: { minHeight: TOUCH_SIZE } }}
           >
             {t('board.moveTo')}
           </Button>
