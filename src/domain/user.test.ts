@@ -9,8 +9,13 @@ const at = (ms: number) => new Date(Date.parse(sent) + ms);
 describe('confirmation window', () => {
   it('counts whole days left of 30 and blocks access after them', () => {
     expect(confirmationDaysLeft(base, at(0))).toBe(30);
-    expect(confirmationDaysLeft(base, at(28.5 * day))).toBe(2);
+    expect(confirmationDaysLeft(base, at(27.5 * day))).toBe(3);
+    expect(confirmationDaysLeft(base, at(28 * day))).toBe(2);
+    // Under two days left the banner says one (spec 000), not the rounded-up two.
+    expect(confirmationDaysLeft(base, at(28.5 * day))).toBe(1);
+    expect(confirmationDaysLeft(base, at(28.1 * day))).toBe(1);
     expect(confirmationDaysLeft(base, at(29.5 * day))).toBe(1);
+    expect(confirmationDaysLeft(base, at(29.999 * day))).toBe(1);
     expect(confirmationExpired(base, at(29.9 * day))).toBe(false);
     expect(confirmationDaysLeft(base, at(30 * day))).toBe(0);
     expect(confirmationExpired(base, at(31 * day))).toBe(true);

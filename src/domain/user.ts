@@ -65,12 +65,17 @@ export function isUnconfirmed(user: Pick<PublicUser, 'confirmed_at' | 'unconfirm
   return !user.confirmed_at || Boolean(user.unconfirmed_email);
 }
 
-/** Whole days left in the 30-day window of a never-confirmed user; null once confirmed. */
+/**
+ * Days left in the 30-day window of a never-confirmed user, as the banner says them; null once
+ * confirmed. Under two days it is one (spec 000: singular wording under 2 days left): rounding up
+ * read 1.5 days as "2 days left" on the last day but one.
+ */
 export function confirmationDaysLeft(user: ConfirmationFields, now: Date): number | null {
   if (user.confirmed_at) return null;
   const start = Date.parse(user.confirmation_sent_at ?? user.created_at);
   const left = (start + CONFIRMATION_WINDOW_DAYS * DAY_MS - now.getTime()) / DAY_MS;
-  return Math.max(0, Math.ceil(left));
+  if (left <= 0) return 0;
+  return left < 2 ? 1 : Math.ceil(left);
 }
 
 /** A never-confirmed user loses access 30 days after the confirmation was sent. */
