@@ -89,12 +89,14 @@ export const categories: ResourceSpec = {
   klass: 'Category',
   fields: [
     { name: 'name', type: 'text', required: true },
+    // Spec 001's data model: a category's short label beside its name.
+    { name: 'label', type: 'text', maxLength: 100 },
     { name: 'checklist', type: 'lines', maxLength: 10_000 },
     ACTIVE,
     { name: 'color', type: 'color', initial: '#1976d2' },
   ],
   columns: ['name', 'active', 'color'],
-  search: ['name'],
+  search: ['name', 'label'],
   sort: ['name', 'created_at', 'updated_at'],
   defaultSort: { field: 'name', direction: 'asc' },
   titleField: 'name',
