@@ -33,7 +33,7 @@ describe('membershipChangeRefusal', () => {
 
   it('refuses changes to one’s own membership', () => {
     expect(membershipChangeRefusal('usr-member', member, flags, group)).toBe(GROUP_MESSAGES.ownMembership);
-    expect(membershipChangeRefusal('usr-member', member, null, group)).toBe(GROUP_MESSAGES.ownMembership);
+    expect(membershipChangeRefusal('usr-member', member, null, group)).toBe(GROUP_MESSAGES.ownSubscription);
   });
 
   it('keeps the creator in the group and an administrator', () => {

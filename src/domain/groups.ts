@@ -11,6 +11,7 @@ export const GROUP_MESSAGES = {
   oneFreeGroupUnconfirmed: 'You can have only 1 free Group, please confirm your email to unlock more benefits',
   fiveFreeGroups: 'You can create or be member of up to 5 free Groups',
   ownMembership: 'You are not allowed to update or delete your own membership',
+  ownSubscription: 'You cannot delete your own subscription',
   oneAdminInFree: 'Only one Person can be Administrator in Free Groups',
   membershipNotFound: 'Could not find this Member subscription. It may have been deleted.',
   needsConfirmedEmail: 'You need to confirm your email to use this feature',
@@ -117,7 +118,9 @@ export function membershipChangeRefusal(
   next: MembershipFlags | null,
   group: { creatorId: string; plan: Plan; admins: number },
 ): string | null {
-  if (membership.user_id === actorId) return GROUP_MESSAGES.ownMembership;
+  // Spec 000 has a sentence for each: removing oneself, and changing one's own flags.
+  if (membership.user_id === actorId)
+    return next === null ? GROUP_MESSAGES.ownSubscription : GROUP_MESSAGES.ownMembership;
   if (membership.user_id && membership.user_id === group.creatorId) {
     if (next === null || !next.admin) return GROUP_MESSAGES.creatorStaysAdmin;
   }

@@ -221,6 +221,8 @@ describe('memberships', () => {
       error: 'forbidden',
       reason: 'You are not allowed to update or delete your own membership',
     });
+    const removeSelf = await owner.client.delete(`/db/${db}/${ownerMembership._id}?rev=${ownerMembership._rev}`);
+    expect(removeSelf.body).toEqual({ error: 'forbidden', reason: 'You cannot delete your own subscription' });
     const promote = await owner.client.put(`/db/${db}/${m.membershipId}`, { admin: true });
     expect(promote.body).toEqual({ error: 'forbidden', reason: 'Only one Person can be Administrator in Free Groups' });
     const flags = await owner.client.put(`/db/${db}/${m.membershipId}`, { report_view: true, editor: false });
