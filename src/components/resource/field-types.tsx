@@ -224,9 +224,19 @@ function MoneyInput({ field, name, label, value, onChange, error, help, env, rec
 }
 
 function MoneyDisplay({ field, value, env, record }: FieldDisplayProps) {
-  const { i18n } = useTranslation();
-  if (!isMinorUnits(value)) return <>{asText(value)}</>;
-  return <>{formatMoney(value, currencyOf(field, record, env), i18n.language)}</>;
+  const { t, i18n } = useTranslation();
+  // A value a script wrote that is no amount is shown as it is, saying so when pointed at (spec 001).
+  if (!isMinorUnits(value))
+    return (
+      <span title={t('resource.money.shownNotANumber')} data-not-a-number="">
+        {asText(value)}
+      </span>
+    );
+  // A currency the record names but no one knows (a script's typo) is shown as its code before
+  // the amount (spec 001), not passed off as the group's currency.
+  const own = record[currencyFieldOf(field)];
+  const currency = typeof own === 'string' && own.trim() !== '' ? own.trim() : currencyOf(field, record, env);
+  return <>{formatMoney(value, currency, i18n.language)}</>;
 }
 
 // MUI's Autocomplete and Popper come with the forms and the advanced search that show a picker,
