@@ -187,6 +187,9 @@ const RANGE_PARAMS = {
 } as const satisfies Record<string, ParamRule>;
 
 const DOC_READ_PARAMS = {
+  // Ours, not CouchDB's (spec 001: an item's body by `fields=content,content_type`): the door
+  // answers with those fields, the store never sees it.
+  fields: 'fields',
   rev: 'rev',
   revs: 'bool',
   revs_info: 'bool',

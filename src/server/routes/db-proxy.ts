@@ -145,6 +145,25 @@ export function databaseHandler(ctx: AppContext) {
     await relay(res, upstream, options);
   }
 
+  /**
+   * A document read; with `fields` (spec 001: `?fields=content,content_type`, an API client
+   * reading an item's body), only those fields beside `_id` and `_rev`. The store is asked for the
+   * whole document, as CouchDB has no such parameter.
+   */
+  async function readDocument(req: Request, res: Response, options: ForwardOptions): Promise<void> {
+    const wanted = options.params?.get('fields');
+    if (wanted === null || wanted === undefined) return forward(req, res, options);
+    const params = new URLSearchParams(options.params);
+    params.delete('fields');
+    const upstream = await callStore(ctx, { ...options, params, signal: clientSignal(req, res) });
+    if (!upstream.ok || options.method !== 'GET') return relay(res, upstream, options);
+    const doc = (await upstream.json()) as Record<string, unknown>;
+    // `open_revs` answers a list of revisions: given whole, as the store wrote it.
+    if (Array.isArray(doc)) return void res.json(doc);
+    const names = ['_id', '_rev', ...wanted.split(',').map((name) => name.trim())];
+    res.json(Object.fromEntries(names.filter((name) => Object.hasOwn(doc, name)).map((name) => [name, doc[name]])));
+  }
+
   async function bulkDocs(req: Request, res: Response, auth: Auth, db: string, path: string): Promise<void> {
     const input = bulkDocsBody(await body(req, 'bulk_docs'));
     const docs = input.docs as DocWrite[];
@@ -318,7 +337,7 @@ export function databaseHandler(ctx: AppContext) {
         if (method === 'PUT') return forward(req, res, { ...options, json: localBody(await body(req, 'local')) });
         return forward(req, res, options);
       case 'doc':
-        if (method === 'GET' || method === 'HEAD') return forward(req, res, options);
+        if (method === 'GET' || method === 'HEAD') return readDocument(req, res, options);
         return singleWrite(req, res, auth, db, { id: target.id }, options);
       case 'attachment':
         if (method === 'GET' || method === 'HEAD') return forward(req, res, { ...options, attachment: true });
