@@ -128,10 +128,13 @@ async function fetchWithDiscovery(
   return { result: second, found: { feedUrl, pageUrl: result.url } };
 }
 
-/** The outcome of a subscription whose feed `other` already reads: no items, and words saying which. */
-async function duplicateOf(ctx: AppContext, db: string, other: string): Promise<Outcome> {
+/**
+ * The outcome of a subscription whose feed `other` already reads: no items, and words saying which.
+ * That one is named by its title, or, before its own first fetch has written one, by the feed's.
+ */
+async function duplicateOf(ctx: AppContext, db: string, other: string, feedTitle: string): Promise<Outcome> {
   const first = await ctx.store.get(db, other);
-  const name = isSubscription(first) ? String(first.title || first.url || '') : '';
+  const name = isSubscription(first) ? String(first.title || feedTitle || first.url || '') : '';
   return {
     ok: false,
     error: `The group already reads this feed${name ? ` as “${name}”` : ''}: its items are listed there once.`,
@@ -164,7 +167,7 @@ async function fetchSubscription(
     // The same feed reached another way (a redirect, a page announcing it): its items would show twice.
     if (other) {
       await updateSubscription(ctx, feed.db, subscription, parsed, found);
-      return await duplicateOf(ctx, feed.db, other);
+      return await duplicateOf(ctx, feed.db, other, parsed.title);
     }
     const added = await addItems(ctx, feed.db, subscription._id, parsed, result.url);
     await updateSubscription(ctx, feed.db, subscription, parsed, found);
