@@ -65,8 +65,8 @@ const GROUP_PAGES: readonly MenuEntry[] = [
 ];
 
 /**
- * The others menu: the current module's records, the entries other modules the group has on
- * show everywhere (`elsewhere`), then the group's own pages.
+ * The others menu: the current module's records, the group's own pages, then the entries other
+ * modules the group has on show everywhere (`elsewhere`).
  */
 export function othersMenu(
   kind: string,
@@ -78,7 +78,9 @@ export function othersMenu(
     .filter((other) => other !== kind)
     .flatMap((other) => withFeatures(moduleOf(other)?.elsewhere?.others ?? [], features))
     .filter((entry) => !own.some((mine) => mine.path === entry.path));
-  return [...own, ...guests, ...GROUP_PAGES];
+  // After the group's own pages: entries that arrive with the group's settings never move the
+  // ones a finger is already on (a tap meant for the admin dashboard landed on a new entry).
+  return [...own, ...GROUP_PAGES, ...guests];
 }
 
 /** The modules whose dashboard cards a group shows: its own kind's, then those shown wherever they are on. */

@@ -96,10 +96,10 @@ describe('menus and tiles', () => {
       'estimates',
       'contracts',
       'categories',
-      'outgos',
-      'wallets-upload',
       'admin',
       'memberships',
+      'outgos',
+      'wallets-upload',
     ]);
     expect(paths(off)).not.toContain('outgos');
     // In the finance module itself its own entries are listed once.
