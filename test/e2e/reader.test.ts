@@ -70,16 +70,20 @@ function readerItem(
 
 const card = (page: Page, id: string) => page.locator(`[data-item="${id}"]`);
 
+type DateSight = 'absent' | 'clipped' | 'in sight';
+
 /**
  * Whether the item's date, as the app formats it in `locale`, is on screen whole: inside the phone's
  * width and inside every box around it that cuts what overflows (an ellipsis, a hidden overflow).
+ * 'absent' until the card draws the date in that language: the profile's language can arrive after
+ * the card's first paint, so callers wait that out before judging.
  */
-function dateInSight(page: Page, id: string, pointAt: string, locale: string): Promise<boolean> {
+function dateInSight(page: Page, id: string, pointAt: string, locale: string): Promise<DateSight> {
   return page.evaluate(
-    ([itemId, at, language]) => {
+    ([itemId, at, language]): DateSight => {
       const text = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
       const root = document.querySelector(`[data-item="${itemId}"]`);
-      if (!root) return false;
+      if (!root) return 'absent';
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const start = node.textContent?.indexOf(text) ?? -1;
@@ -88,15 +92,15 @@ function dateInSight(page: Page, id: string, pointAt: string, locale: string): P
         range.setStart(node, start);
         range.setEnd(node, start + text.length);
         const box = range.getBoundingClientRect();
-        if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) return false;
+        if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) return 'clipped';
         for (let el = node.parentElement; el && el !== root.parentElement; el = el.parentElement) {
           if (getComputedStyle(el).overflowX === 'visible') continue;
           const clip = el.getBoundingClientRect();
-          if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) return false;
+          if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) return 'clipped';
         }
-        return true;
+        return 'in sight';
       }
-      return false;
+      return 'absent';
     },
     [id, pointAt, locale] as const,
   );
@@ -186,7 +190,8 @@ describe('the feed reader', () => {
       await app.waitForPath(`/account/${db}`);
       await page.goto(`/account/${db}/reader_items`);
       await card(page, item._id).waitFor();
-      expect(await dateInSight(page, item._id, pointAt, locale)).toBe(true);
+      await expect.poll(() => dateInSight(page, item._id, pointAt, locale)).not.toBe('absent');
+      expect(await dateInSight(page, item._id, pointAt, locale)).toBe('in sight');
       await screenshots(page, `reader-long-source-${locale}`);
       await card(page, item._id).locator('button[aria-expanded]').click();
       const files = card(page, item._id).getByTestId('enclosures');
