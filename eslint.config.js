@@ -19,31 +19,76 @@ const featureOf = (file) => {
   const relative = path.relative(FEATURES, file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep)[0];
 };
+// The server's modules likewise (src/server/modules/<kind>/): a module never imports another's
+// folder, and generic server code reaches them only through the registry, modules/index.ts
+// (test/unit/server-modules.test.ts also keeps generic server files from naming a module).
+const SERVER_MODULES = path.resolve('src/server/modules');
+const serverModuleOf = (file) => {
+  const relative = path.relative(SERVER_MODULES, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const parts = relative.split(path.sep);
+  return parts.length > 1 ? parts[0] : null;
+};
+const REGISTRY = path.join(SERVER_MODULES, 'index.ts');
+const importChecker = (context, judge) => {
+  const check = (node) => {
+    const source = node.source?.value;
+    if (typeof source !== 'string' || !source.startsWith('.')) return;
+    judge(node, path.resolve(path.dirname(context.filename), source));
+  };
+  return {
+    ImportDeclaration: check,
+    ExportNamedDeclaration: check,
+    ExportAllDeclaration: check,
+    ImportExpression: check,
+  };
+};
 const moneta = {
   rules: {
+    'server-module-boundaries': {
+      meta: {
+        type: 'problem',
+        messages: {
+          other: "server module '{{from}}' may not import server module '{{to}}'",
+          generic: "generic server code may not import server module '{{to}}': go through modules/index.ts",
+        },
+      },
+      create(context) {
+        const from = serverModuleOf(context.filename);
+        if (context.filename === REGISTRY || !context.filename.startsWith(path.resolve('src/server'))) return {};
+        return importChecker(context, (node, target) => {
+          const to = serverModuleOf(target);
+          if (!to || to === from) return;
+          context.report({ node: node.source, messageId: from ? 'other' : 'generic', data: { from, to } });
+        });
+      },
+    },
     'feature-boundaries': {
       meta: { type: 'problem', messages: { other: "feature '{{from}}' may not import feature '{{to}}'" } },
       create(context) {
         const from = featureOf(context.filename);
-        const check = (node) => {
-          const source = node.source?.value;
-          if (!from || typeof source !== 'string' || !source.startsWith('.')) return;
-          const to = featureOf(path.resolve(path.dirname(context.filename), source));
+        if (!from) return {};
+        return importChecker(context, (node, target) => {
+          const to = featureOf(target);
           if (to && to !== from) context.report({ node: node.source, messageId: 'other', data: { from, to } });
-        };
-        return {
-          ImportDeclaration: check,
-          ExportNamedDeclaration: check,
-          ExportAllDeclaration: check,
-          ImportExpression: check,
-        };
+        });
       },
     },
   },
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'src/couch/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'src/couch/**',
+      'src/server/modules/*/couch/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -56,6 +101,7 @@ export default tseslint.config(
     },
     rules: {
       'moneta/feature-boundaries': 'error',
+      'moneta/server-module-boundaries': 'error',
       // A cycle makes load order matter (a module used before it is defined); types do not count.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Node runs the server's files as they are: a relative import names its file, extension included.

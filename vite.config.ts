@@ -1,7 +1,6 @@
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -12,7 +11,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { MODULES } from './src/domain/modules/index.ts';
 import { RESOURCES } from './src/domain/records/index.ts';
 import { designDocsFor } from './src/server/store/design-docs.ts';
-import type { prerender as PrerenderFn, themeStyles as ThemeStylesFn } from './src/app/prerender.tsx';
+import type {
+  pageDocument as PageDocumentFn,
+  prerender as PrerenderFn,
+  themeStyles as ThemeStylesFn,
+} from './src/app/prerender.tsx';
 import { THEME_SCRIPT } from './src/app/theme-script.ts';
 import { ENTRY_STAGE, loadStages, type StageRoots } from './src/app/load-stages.ts';
 
@@ -147,11 +150,12 @@ function themeScript(): Plugin {
 
 /**
  * Until the app has taken a page rendered ahead over, its buttons have no code behind them: a
- * tap on one (or a form sent) is held, kept from the browser's own handling (a login form must
- * never go out as a plain GET), and played again by the app once it has taken over (main.tsx).
- * Links still work as links.
+ * tap on one is held, kept from the browser's own handling, and played again by the app once it
+ * has taken over (main.tsx). Links still work as links, and a form that posts works as a form:
+ * the server does what the app would (src/server/routes/public-forms.ts), so a phone can sign in
+ * before the app's code has arrived.
  */
-const EARLY_EVENTS = `(function(){var q=[];function h(e){var t=e.target;if(!(t instanceof Element))return;var el=e.type==='submit'?t:t.closest('button,[role=button],[role=combobox],input[type=checkbox],input[type=radio],input[type=submit]');if(!el)return;e.preventDefault();e.stopPropagation();q.push({type:e.type,el:el,submitter:e.submitter||null})}document.addEventListener('click',h,true);document.addEventListener('submit',h,true);window.__earlyEvents=function(){document.removeEventListener('click',h,true);document.removeEventListener('submit',h,true);var r=q;q=[];return r}})()`;
+const EARLY_EVENTS = `(function(){var q=[];function h(e){var t=e.target;if(!(t instanceof Element)||t.closest('form[method=post]'))return;var el=e.type==='submit'?t:t.closest('button,[role=button],[role=combobox],input[type=checkbox],input[type=radio],input[type=submit]');if(!el)return;e.preventDefault();e.stopPropagation();q.push({type:e.type,el:el,submitter:e.submitter||null})}document.addEventListener('click',h,true);document.addEventListener('submit',h,true);window.__earlyEvents=function(){document.removeEventListener('click',h,true);document.removeEventListener('submit',h,true);var r=q;q=[];return r}})()`;
 
 /**
  * A page is drawn without waiting for its scripts (the boot bar, or a page rendered ahead, whole
@@ -200,49 +204,44 @@ function afterBuild(name: string, handler: (outDir: string) => void | Promise<vo
 // the service worker serves the app's own index.html.
 function prerenderPages(): Plugin {
   return afterBuild('moneta-prerender', async (outDir) => {
-    const ssrDir = mkdtempSync(path.join(tmpdir(), 'moneta-prerender-'));
-    try {
-      await build({
-        configFile: false,
-        logLevel: 'warn',
-        define: { ...define, __PRERENDER__: 'true' },
-        plugins: [react(), couchViews(), pageTable()],
-        ssr: { noExternal: true },
-        build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
-      });
-      const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
-      const { prerender, themeStyles } = (await import(entry)) as {
-        prerender: typeof PrerenderFn;
-        themeStyles: typeof ThemeStylesFn;
-      };
-      const resources = Object.fromEntries(
-        [...builtLocales].map(([file, json]) => [file.split('/')[0]!, { translation: JSON.parse(json) }]),
-      );
-      const template = readFileSync(path.join(outDir, 'index.html'), 'utf8').replace(
-        '</head>',
-        `<script>${EARLY_EVENTS}</script></head>`,
-      );
-      const dir = path.join(outDir, 'prerendered');
-      mkdirSync(dir, { recursive: true });
-      const list = [];
-      for (const page of await prerender(resources)) {
-        const file = `${page.name.replace(/\W/g, '-')}.${page.locale}.html`;
-        const html = template
-          .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}" data-visitor>`)
-          .replace(/<title>[^<]*<\/title>/, `<title>${page.title.replace(/</g, '&lt;')}</title>`)
-          .replace('</head>', `${page.styles}</head>`)
-          .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
-        if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div>');
-        writeFileSync(path.join(dir, file), html);
-        list.push({ path: page.path, locale: page.locale, file });
-      }
-      writeFileSync(path.join(dir, 'pages.json'), JSON.stringify(list));
-      // After the pages above, which carry the same styles from their own rendering.
-      const index = path.join(outDir, 'index.html');
-      writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', `${themeStyles()}</head>`));
-    } finally {
-      rmSync(ssrDir, { recursive: true, force: true });
+    // Kept beside the build for the server, which draws the other public pages with it; never
+    // served (src/server/routes/pwa-routes.ts).
+    const ssrDir = path.join(outDir, 'ssr');
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      define: { ...define, __PRERENDER__: 'true' },
+      plugins: [react(), couchViews(), pageTable()],
+      publicDir: false,
+      ssr: { noExternal: true },
+      build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+    });
+    const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
+    const { prerender, pageDocument, themeStyles } = (await import(entry)) as {
+      prerender: typeof PrerenderFn;
+      pageDocument: typeof PageDocumentFn;
+      themeStyles: typeof ThemeStylesFn;
+    };
+    const resources = Object.fromEntries(
+      [...builtLocales].map(([file, json]) => [file.split('/')[0]!, { translation: JSON.parse(json) }]),
+    );
+    const template = readFileSync(path.join(outDir, 'index.html'), 'utf8').replace(
+      '</head>',
+      `<script>${EARLY_EVENTS}</script></head>`,
+    );
+    writeFileSync(path.join(ssrDir, 'pages.json'), JSON.stringify({ resources, template }));
+    const dir = path.join(outDir, 'prerendered');
+    mkdirSync(dir, { recursive: true });
+    const list = [];
+    for (const page of await prerender(resources)) {
+      const file = `${page.path === '/' ? 'home' : page.path.slice(1).replace(/\W/g, '-')}.${page.locale}.html`;
+      writeFileSync(path.join(dir, file), pageDocument(template, page));
+      list.push({ path: page.path, locale: page.locale, file });
     }
+    writeFileSync(path.join(dir, 'pages.json'), JSON.stringify(list));
+    // After the pages above, which carry the same styles from their own rendering.
+    const index = path.join(outDir, 'index.html');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', `${themeStyles()}</head>`));
   });
 }
 
@@ -257,7 +256,10 @@ function precompress(): Plugin {
       return entry.isDirectory() ? walk(file) : [file];
     });
   return afterBuild('moneta-precompress', (outDir) => {
+    const server = path.join(outDir, 'ssr') + path.sep;
     for (const file of walk(outDir)) {
+      // The server's own renderer is read from disk, never sent.
+      if (file.startsWith(server)) continue;
       // Below about a packet, compression saves nothing worth a second file.
       if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
       const source = readFileSync(file);
@@ -313,6 +315,22 @@ export function pageTable(): Plugin {
   });
 }
 
+const INTEGRATION = {
+  include: ['test/integration/**/*.test.ts'],
+  options: { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+  /**
+   * Left out of the run against an external store: the embedded store's own process and
+   * supervision, `npm start` on the default store, the door's path property and the feed
+   * fetcher's logic (nothing in them depends on which store answers; about 60 s saved).
+   */
+  embeddedOnly: [
+    'test/integration/store-process.test.ts',
+    'test/integration/start.test.ts',
+    'test/integration/door-property.test.ts',
+    'test/integration/reader-fetcher.test.ts',
+  ],
+};
+
 export default defineConfig({
   define,
   plugins: [
@@ -332,7 +350,7 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-        globIgnores: ['prerendered/**'],
+        globIgnores: ['prerendered/**', 'ssr/**'],
       },
       devOptions: { enabled: false },
     }),
@@ -373,12 +391,18 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'integration', include: INTEGRATION.include, ...INTEGRATION.options },
+      },
+      {
+        extends: true,
         test: {
-          name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // The same suite against a store started apart and reached by COUCHDB_URL
+          // (test/support/external-store.ts), as production on Apache CouchDB; docs/deploy.md.
+          name: 'integration-external',
+          include: INTEGRATION.include,
+          exclude: INTEGRATION.embeddedOnly,
+          setupFiles: ['test/support/external-store.ts'],
+          ...INTEGRATION.options,
         },
       },
       {

@@ -11,6 +11,7 @@ export function useGroupAccess() {
     accountId,
     recordId,
     admin: group?.account.admin ?? false,
+    plan: group?.account['confirmed-plan'] ?? null,
     // Inviting needs a confirmed address (spec 000 §5): confirmed_at set.
     confirmed: Boolean(user?.confirmed_at),
   };

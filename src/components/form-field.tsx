@@ -24,6 +24,7 @@ export function FormField({ name, fieldProps, label, required, id, ...props }: F
     <FormControl fullWidth error={error} required={required}>
       <InputLabel htmlFor={inputId}>{label}</InputLabel>
       <OutlinedInput
+        placeholder=" "
         {...props}
         id={inputId}
         name={name}

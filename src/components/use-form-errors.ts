@@ -36,10 +36,11 @@ function readForm(form: HTMLFormElement): FormValues {
 
 /**
  * Error and pending state of one form. Field reasons for `fields` go under the inputs,
- * everything else into the error box; the global clear-errors event resets it.
+ * everything else into the error box; the global clear-errors event resets it. `initial`: the
+ * refusal the page was rendered with (a plain form post, src/components/posted-form.ts).
  */
-export function useForm(fields: readonly string[]) {
-  const [error, setError] = useErrorState();
+export function useForm(fields: readonly string[], initial: unknown = null) {
+  const [error, setError] = useErrorState(initial);
   const [pending, setPending] = useState(false);
 
   const { boxError, fieldReasons } = useMemo(() => {

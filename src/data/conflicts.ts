@@ -94,12 +94,12 @@ function commonAncestor(a: PouchDoc, b: PouchDoc): string | null {
   return revsOf(a).find((rev) => theirs.has(rev)) ?? null;
 }
 
-async function findBase(name: string, db: Database, winner: PouchDoc, loser: PouchDoc): Promise<Doc | null> {
+async function findBase(db: Database, server: Database, winner: PouchDoc, loser: PouchDoc): Promise<Doc | null> {
   const ancestor = commonAncestor(winner, loser);
   if (!ancestor) return null;
   const kept = await readLocal<BaseDoc>(db, baseId(winner._id));
   if (kept?.doc._rev === ancestor) return content(kept.doc);
-  for (const source of [db, globalThis.navigator?.onLine === false ? null : remoteDb(name)]) {
+  for (const source of [db, globalThis.navigator?.onLine === false ? null : server]) {
     if (!source) continue;
     try {
       return content(await source.get(winner._id, { rev: ancestor }));
@@ -118,8 +118,15 @@ export interface RecordConflict {
   merge: MergeResult;
 }
 
-/** The record's competing revisions and their merge, or null when it has none. */
-export async function readConflict(name: string, id: string): Promise<RecordConflict | null> {
+/**
+ * The record's competing revisions and their merge, or null when it has none. `server` is where a
+ * base compacted away here may still be found.
+ */
+export async function readConflict(
+  name: string,
+  id: string,
+  server: Database = remoteDb(name),
+): Promise<RecordConflict | null> {
   const db = localDb(name);
   const winner = await db.get(id, { conflicts: true, revs: true });
   const revs = winner._conflicts ?? [];
@@ -129,7 +136,7 @@ export async function readConflict(name: string, id: string): Promise<RecordConf
   const conflicts: MergeResult['conflicts'] = [];
   const automatic = new Set<string>();
   for (const loser of losers) {
-    const step = threeWayMerge(await findBase(name, db, winner, loser), merged, content(loser));
+    const step = threeWayMerge(await findBase(db, server, winner, loser), merged, content(loser));
     merged = step.merged;
     conflicts.push(...step.conflicts);
     step.automatic.forEach((field) => automatic.add(field));
@@ -172,7 +179,11 @@ export async function refreshConflicts(name: string): Promise<string[]> {
  * After a pull: settles every pulled record edited here whose revisions merge without a person.
  * Returns the ids left for a person to decide.
  */
-export async function mergePulledConflicts(name: string, pulled: readonly string[]): Promise<string[]> {
+export async function mergePulledConflicts(
+  name: string,
+  pulled: readonly string[],
+  server: Database = remoteDb(name),
+): Promise<string[]> {
   const db = localDb(name);
   const edited = await editedIds(db);
   const ids = pulled.filter((id) => edited.has(id));
@@ -180,7 +191,7 @@ export async function mergePulledConflicts(name: string, pulled: readonly string
   for (const id of ids) {
     let conflict: RecordConflict | null;
     try {
-      conflict = await readConflict(name, id);
+      conflict = await readConflict(name, id, server);
     } catch {
       continue;
     }

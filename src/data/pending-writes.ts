@@ -4,32 +4,24 @@
 // (a rule this device did not know, an older app version). A refused change waits for the person
 // to fix or discard it; it never stops the others. Kept in a `_local` document: it stays on this
 // device and dies with the replica.
-import type { FieldReasons } from '../domain/errors.ts';
 import type { Database } from './pouch.ts';
+import {
+  EMPTY_OUTBOX,
+  type Outbox,
+  outboxCounts,
+  outboxDiscarded,
+  outboxPushed,
+  outboxRefused,
+  outboxWritten,
+  type Refusal,
+  type RefusedEntry,
+} from './sync-outbox.ts';
+
+export type { Refusal, RefusedEntry } from './sync-outbox.ts';
 
 const PENDING_ID = '_local/moneta-pending';
 
-/** The server's answer to one pushed change it did not take. */
-export interface Refusal {
-  /** The revision refused. */
-  rev: string;
-  /** 403: not allowed; 422: the record breaks a rule. */
-  status: number;
-  reason: string | FieldReasons;
-  at: string;
-}
-
-interface PendingDoc {
-  _id: string;
-  _rev?: string;
-  revs: Record<string, string>;
-  refused?: Record<string, Refusal>;
-  /**
-   * Documents the person discarded that the server never had: their local deletion stays on the
-   * device (pushing it would only be refused again).
-   */
-  dropped?: string[];
-}
+type PendingDoc = Partial<Outbox> & { _id: string; _rev?: string };
 
 // One read-modify-write at a time per database, so concurrent writes never lose an entry.
 const queues = new WeakMap<Database, Promise<unknown>>();
@@ -48,32 +40,30 @@ async function read(db: Database): Promise<PendingDoc> {
   try {
     return (await db.get(PENDING_ID)) as unknown as PendingDoc;
   } catch (error) {
-    if ((error as { status?: number }).status === 404) return { _id: PENDING_ID, revs: {} };
+    if ((error as { status?: number }).status === 404) return { _id: PENDING_ID };
     throw error;
   }
 }
 
-/** Applies `change` to a copy of the bookkeeping and stores it; resolves with the pending count. */
-async function update(db: Database, change: (doc: Required<Omit<PendingDoc, '_rev'>>) => void): Promise<number> {
+function outboxOf(doc: PendingDoc): Outbox {
+  return {
+    revs: doc.revs ?? EMPTY_OUTBOX.revs,
+    refused: doc.refused ?? EMPTY_OUTBOX.refused,
+    dropped: doc.dropped ?? EMPTY_OUTBOX.dropped,
+  };
+}
+
+/** Applies `change` (sync-outbox.ts) to the stored bookkeeping; resolves with the pending count. */
+async function update(db: Database, change: (outbox: Outbox) => Outbox): Promise<number> {
   return serialize(db, async () => {
     const doc = await read(db);
-    const next = {
-      _id: PENDING_ID,
-      revs: { ...doc.revs },
-      refused: { ...doc.refused },
-      dropped: [...(doc.dropped ?? [])],
-    };
-    change(next);
-    await db.put({ ...next, ...(doc._rev ? { _rev: doc._rev } : {}) } as never);
+    const next = change(outboxOf(doc));
+    await db.put({ _id: PENDING_ID, ...next, ...(doc._rev ? { _rev: doc._rev } : {}) } as never);
     // The same set a running push filters with: changed in place.
     const cached = droppedCache.get(db);
     if (cached) for (const id of next.dropped) cached.add(id);
     return Object.keys(next.revs).length;
   });
-}
-
-function revGeneration(rev: string): number {
-  return Number.parseInt(rev.split('-')[0] ?? '0', 10);
 }
 
 /** A new local write: pending again, and a refusal of an earlier revision is answered by it. */
@@ -83,25 +73,12 @@ export function markPending(db: Database, id: string, rev: string): Promise<numb
 
 /** The same for a batch, in one write of the list. */
 export function markPendingMany(db: Database, written: ReadonlyArray<{ id: string; rev: string }>): Promise<number> {
-  return update(db, ({ revs, refused }) => {
-    for (const { id, rev } of written) {
-      revs[id] = rev;
-      delete refused[id];
-    }
-  });
+  return update(db, (outbox) => outboxWritten(outbox, written));
 }
 
 /** Forgets the documents the server now has at (at least) the revision we wrote. */
 export function markPushed(db: Database, docs: ReadonlyArray<{ _id: string; _rev?: string }>): Promise<number> {
-  return update(db, ({ revs, refused }) => {
-    for (const doc of docs) {
-      if (!doc._rev) continue;
-      const pending = revs[doc._id];
-      if (pending && revGeneration(doc._rev) >= revGeneration(pending)) delete revs[doc._id];
-      const refusal = refused[doc._id];
-      if (refusal && revGeneration(doc._rev) >= revGeneration(refusal.rev)) delete refused[doc._id];
-    }
-  });
+  return update(db, (outbox) => outboxPushed(outbox, docs));
 }
 
 /** CouchDB's `_revs_diff`: of these revisions, the ones the server does not hold. */
@@ -113,7 +90,7 @@ export type RevsDiff = (revs: Record<string, string[]>) => Promise<Record<string
  * by the next push, which then writes and reports nothing, and the count would never come down.
  */
 export async function settlePushed(db: Database, revsDiff: RevsDiff): Promise<number> {
-  const revs = await serialize(db, async () => (await read(db)).revs);
+  const revs = await serialize(db, async () => outboxOf(await read(db)).revs);
   const ids = Object.keys(revs);
   if (ids.length === 0) return 0;
   const missing = await revsDiff(Object.fromEntries(ids.map((id) => [id, [revs[id]!]])));
@@ -124,67 +101,34 @@ export async function settlePushed(db: Database, revsDiff: RevsDiff): Promise<nu
   );
 }
 
-export interface RefusedEntry {
-  id: string;
-  rev?: string;
-  status?: number;
-  reason?: unknown;
-}
-
 /** The push met these refusals: they leave the pending count for the refused list. */
 export function markRefused(db: Database, entries: readonly RefusedEntry[], now: Date): Promise<number> {
-  return update(db, ({ revs, refused }) => {
-    for (const entry of entries) {
-      const rev = entry.rev ?? revs[entry.id];
-      if (!rev) continue;
-      // A newer local revision is still on its way: it may well be the fix.
-      if (revs[entry.id] && revGeneration(revs[entry.id]!) > revGeneration(rev)) continue;
-      delete revs[entry.id];
-      refused[entry.id] = {
-        rev,
-        status: entry.status === 422 ? 422 : 403,
-        reason:
-          typeof entry.reason === 'string' || (entry.reason && typeof entry.reason === 'object')
-            ? (entry.reason as string | FieldReasons)
-            : '',
-        at: now.toISOString(),
-      };
-    }
-  });
+  return update(db, (outbox) => outboxRefused(outbox, entries, now));
 }
 
 /** The person discarded a refused change: its refusal goes; a deletion the server never needs stays here. */
-export function markDiscarded(db: Database, id: string, { dropped }: { dropped: boolean }): Promise<number> {
-  return update(db, (doc) => {
-    delete doc.refused[id];
-    if (dropped) {
-      delete doc.revs[id];
-      if (!doc.dropped.includes(id)) doc.dropped.push(id);
-    }
-  });
+export function markDiscarded(db: Database, id: string, options: { dropped: boolean }): Promise<number> {
+  return update(db, (outbox) => outboxDiscarded(outbox, id, options));
 }
 
 // Reads wait their turn behind the writes queued before them: a count never comes from a state
 // older than one already shown.
 export function pendingCount(db: Database): Promise<number> {
-  return serialize(db, async () => Object.keys((await read(db)).revs).length);
+  return serialize(db, async () => Object.keys(outboxOf(await read(db)).revs).length);
 }
 
 export function pendingIds(db: Database): Promise<string[]> {
-  return serialize(db, async () => Object.keys((await read(db)).revs));
+  return serialize(db, async () => Object.keys(outboxOf(await read(db)).revs));
 }
 
 /** Both counts from one read, for the navbar. */
 export function syncCounts(db: Database): Promise<{ pending: number; refused: number }> {
-  return serialize(db, async () => {
-    const doc = await read(db);
-    return { pending: Object.keys(doc.revs).length, refused: Object.keys(doc.refused ?? {}).length };
-  });
+  return serialize(db, async () => outboxCounts(outboxOf(await read(db))));
 }
 
 export function refusedChanges(db: Database): Promise<Array<Refusal & { id: string }>> {
   return serialize(db, async () =>
-    Object.entries((await read(db)).refused ?? {})
+    Object.entries(outboxOf(await read(db)).refused)
       .map(([id, refusal]) => ({ id, ...refusal }))
       .sort((a, b) => a.at.localeCompare(b.at)),
   );
@@ -196,7 +140,7 @@ const droppedCache = new WeakMap<Database, Set<string>>();
 export async function loadDropped(db: Database): Promise<Set<string>> {
   let dropped = droppedCache.get(db);
   if (!dropped) {
-    dropped = new Set((await read(db)).dropped ?? []);
+    dropped = new Set(outboxOf(await read(db)).dropped);
     droppedCache.set(db, dropped);
   }
   return dropped;

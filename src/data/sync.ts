@@ -24,6 +24,18 @@ import {
 } from './pending-writes.ts';
 import type { SyncReplication } from './pouch-api.ts';
 import type { Database } from './pouch.ts';
+import {
+  badgeOf,
+  type Direction,
+  INITIAL_LIVE,
+  isRunning,
+  type LiveEffect,
+  type LiveEnv,
+  type LiveEvent,
+  type LiveState,
+  stepLive,
+  type SyncError,
+} from './sync-machine.ts';
 import { useSyncStore } from './sync-store.ts';
 import { onAccessLost, unsentCounts } from './unsent.ts';
 
@@ -53,7 +65,7 @@ interface ReplicationError {
   message?: string;
 }
 
-function describe(error: unknown): { status: number; error: string; reason: string } {
+function describe(error: unknown): SyncError {
   const e = (error ?? {}) as ReplicationError;
   const status = typeof e.status === 'number' ? e.status : 0;
   return {
@@ -62,15 +74,6 @@ function describe(error: unknown): { status: number; error: string; reason: stri
     reason: e.reason ?? e.message ?? 'Network error',
   };
 }
-
-const BACKOFF_MAX_MS = 60_000;
-/**
- * A server that could not be reached at all (no answer: status 0) is retried at least this often:
- * the browser does not always say when the network comes back (it may never have said it left:
- * a network that lets nothing through, a captive portal), and a technician back in range should
- * not wait a minute for their changes to go.
- */
-const UNREACHABLE_RETRY_MAX_MS = 5_000;
 
 /**
  * The server could not be reached (no answer at all): the device is offline as far as sync goes,
@@ -139,10 +142,6 @@ async function noteRefused(name: string, db: Database, entries: ReadonlyArray<Re
   if (refusals.length === 0) return;
   await markRefused(db, refusals, new Date());
   useSyncStore.getState().update(name, await syncCounts(db));
-}
-
-function backOff(delay: number): number {
-  return delay === 0 ? 1000 : Math.min(delay * 2, BACKOFF_MAX_MS);
 }
 
 /** Forgets what the server now has and shows the new count as soon as it is known. */
@@ -232,24 +231,35 @@ export async function syncOnce(name: string, options: RemoteOptions = {}): Promi
   }
 }
 
-async function syncOnceNow(name: string, options: RemoteOptions): Promise<void> {
+function syncOnceNow(name: string, options: RemoteOptions): Promise<void> {
+  return syncOnceWith(name, remoteDb(name, options));
+}
+
+/**
+ * One pull and one push of `name`'s replica with `remote`: the server's database, or in a test
+ * another replica standing in for it. Records pulled in conflict with an edit made here are
+ * merged before the push, so what merged by itself goes out in the same sync.
+ */
+export async function syncOnceWith(name: string, remote: Database): Promise<void> {
   const store = useSyncStore.getState();
   const local = localDb(name);
-  const remote = remoteDb(name, options);
   store.update(name, { state: 'syncing' });
   try {
+    const merges: Array<Promise<unknown>> = [];
     await oneOff(
-      local.replicate.from(remote, { batch_size: 500, batches_limit: 4 }).on(
-        'change',
-        (info) =>
-          void mergePulledConflicts(
+      local.replicate.from(remote, { batch_size: 500, batches_limit: 4 }).on('change', (info) =>
+        merges.push(
+          mergePulledConflicts(
             name,
             info.docs.map((doc) => doc._id),
+            remote,
           )
             .then(() => flagConflicts(name))
             .catch(() => undefined),
+        ),
       ),
     );
+    await Promise.all(merges);
     // What an earlier run pushed, and this pull found in no conflict, is settled.
     await pruneSettled(local, () => pendingIds(local));
     // Only writes made through src/data create anything to push, and each is recorded as
@@ -305,15 +315,18 @@ interface DirectionEvents {
   on(event: 'active' | 'paused', listener: (error?: unknown) => void): DirectionEvents;
 }
 
-/** Live two-way sync that survives going offline and errors; cancel it to stop. */
+/**
+ * Live two-way sync that survives going offline and errors; cancel it to stop. What it does next
+ * is decided by the state machine (sync-machine.ts); this runner feeds it PouchDB's and the
+ * browser's events and carries out its effects.
+ */
 export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHandle {
   const store = useSyncStore.getState();
   const local = localDb(name);
+  let machine: LiveState = INITIAL_LIVE;
   let replication: SyncReplication | null = null;
   let remote: Database | null = null;
-  let cancelled = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let delay = 0;
   const live: LiveSync = { caughtUpAt: null, pulling: null };
   liveSyncs.set(name, live);
   // Settles the first pull's promise (see syncOnce), once.
@@ -323,7 +336,6 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
     settlePull = null;
     live.pulling = null;
   };
-  let waitedForOneOff = false;
 
   const counts = refreshPendingAfterChanges(name, local);
   const localChanges = local.changes({ since: 'now', live: true }).on('change', counts.changed);
@@ -332,42 +344,73 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
   // The discarded deletions push leaves out, kept current by pending-writes as they change.
   let dropped: ReadonlySet<string> = new Set();
 
-  const stop = () => {
-    live.caughtUpAt = null;
-    pullEnded(false);
-    replication?.cancel();
-    replication = null;
-    clearTimeout(retryTimer);
+  const feed = (event: LiveEvent) => {
+    const env: LiveEnv = {
+      browserOnline: globalThis.navigator?.onLine ?? true,
+      visible: globalThis.document?.visibilityState !== 'hidden',
+      oneOffRunning: oneOffSyncs.has(name),
+    };
+    const step = stepLive(machine, event, env);
+    const before = machine.phase;
+    machine = step.state;
+    if (step.online !== undefined) store.setOnline(step.online);
+    // Shown as the phase changes only: a one-off sync of the same database says its own meanwhile.
+    const badge = badgeOf(machine.phase);
+    if (badge && (machine.phase !== before || step.effects.length > 0)) store.update(name, badge);
+    for (const effect of step.effects) carryOut(effect);
+    // Caught up is the paused phase, and nothing else: the first pull's waiters hear how it ended.
+    if (machine.phase.name === 'paused') {
+      if (before.name !== 'paused') live.caughtUpAt = Date.now();
+      pullEnded(true);
+    } else {
+      live.caughtUpAt = null;
+      if (!isRunning(machine.phase)) pullEnded(false);
+    }
   };
 
-  const start = () => {
-    stop();
-    if (cancelled) return;
-    if (globalThis.navigator && !globalThis.navigator.onLine) {
-      store.update(name, { state: 'offline' });
-      return;
+  const carryOut = (effect: LiveEffect) => {
+    switch (effect.type) {
+      case 'stop-replication':
+        pullEnded(false);
+        replication?.cancel();
+        replication = null;
+        clearTimeout(retryTimer);
+        return;
+      case 'wait-for-one-off':
+        void oneOffSyncs
+          .get(name)
+          ?.catch(() => undefined)
+          .then(() => feed({ type: 'one-off-done' }));
+        return;
+      case 'replicate':
+        replicate();
+        return;
+      case 'retry-after':
+        retryTimer = setTimeout(() => feed({ type: 'retry-due' }), effect.ms);
+        return;
+      case 'caught-up':
+        caughtUp();
+        return;
+      case 'check-session':
+        // The check opens the re-login dialog; local changes wait in the replica meanwhile.
+        void verifySession();
+        return;
+      case 'access-lost':
+        // The copy goes with the access, unsent work first offered.
+        void onAccessLost(name, effect.error).catch(() => undefined);
+        return;
     }
-    store.update(name, { state: 'syncing' });
-    // A one-off sync of this database is pulling as the live sync first starts (a first visit:
-    // the group's first read): the same changes would come down twice. Waited for once only, so
-    // screens refreshing one after another never keep the live sync from starting.
-    const oneOff = waitedForOneOff ? undefined : oneOffSyncs.get(name);
-    waitedForOneOff = true;
-    if (oneOff) {
-      void oneOff
-        .catch(() => undefined)
-        .then(() => {
-          if (!replication) start();
-        });
-      return;
-    }
+  };
+
+  const replicate = () => {
     live.pulling = {
       done: new Promise<boolean>((resolve) => (settlePull = resolve)),
       writes: serverWrites(),
     };
-    remote = remoteDb(name, options);
-    replication = local
-      .sync(remote, {
+    const server = remoteDb(name, options);
+    remote = server;
+    const running = local
+      .sync(server, {
         live: true,
         retry: false,
         push: { batch_size: 200, filter: pushable(dropped) },
@@ -379,68 +422,36 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
           void mergePulledConflicts(
             name,
             info.change.docs.map((doc) => doc._id),
+            server,
           )
             .then(() => flagConflicts(name))
             .catch(() => undefined);
-        delay = 0;
-      })
-      .on('paused', (error) => {
-        if (error) {
-          live.caughtUpAt = null;
-          pullEnded(false);
-        }
-      })
-      .on('active', () => {
-        live.caughtUpAt = null;
-        // The server answered: reachable again, whether or not the browser said so.
-        store.setOnline(true);
-        store.update(name, { state: 'syncing' });
+        feed({ type: 'progress' });
       })
       .on('denied', (info) => {
         const { direction, doc } = (info ?? {}) as { direction?: string; doc?: unknown };
         if (direction === 'push') void noteRefused(name, local, [refusalOf(doc)]);
       })
       .on('error', (error) => {
-        live.caughtUpAt = null;
-        pullEnded(false);
-        const described = describe(error);
-        const unreachable = described.status === 0;
-        if (unreachable) noteUnreachable(name);
-        else {
-          store.update(name, { state: 'error', error: described });
-          // Access taken away does not come back by retrying; the copy goes, unsent work first offered.
-          if (described.status === 403) {
-            void onAccessLost(name, described).catch(() => undefined);
-            return;
-          }
-          // An ended session: the check opens the re-login dialog, and the retries below pick the
-          // new session up; local changes wait in the replica meanwhile.
-          if (described.status === 401) void verifySession();
-        }
-        delay = unreachable ? Math.min(backOff(delay), UNREACHABLE_RETRY_MAX_MS) : backOff(delay);
-        retryTimer = setTimeout(start, delay);
+        // A replication already replaced says nothing about the running one.
+        if (replication === running) feed({ type: 'error', error: describe(error) });
       });
+    replication = running;
     // Caught up is both directions at rest. PouchDB's sync says `paused` as soon as the push
     // rests, before the pull has started: a device would claim a sync it never had.
-    const directions = replication as unknown as Partial<Record<'pull' | 'push', DirectionEvents>>;
-    const rested = { pull: false, push: false };
+    const directions = running as unknown as Partial<Record<Direction, DirectionEvents>>;
     for (const direction of ['pull', 'push'] as const) {
       directions[direction]
         ?.on('active', () => {
-          rested[direction] = false;
+          if (replication === running) feed({ type: 'direction-active', direction });
         })
         .on('paused', (error?: unknown) => {
-          rested[direction] = !error;
-          if (rested.pull && rested.push) caughtUp();
+          if (replication === running) feed({ type: 'direction-rested', direction, failed: Boolean(error) });
         });
     }
   };
 
   const caughtUp = () => {
-    live.caughtUpAt = Date.now();
-    pullEnded(true);
-    store.setOnline(true);
-    store.update(name, { state: 'paused', error: null });
     // The time shows once it is noted on the replica, so what a reload restores is what was shown.
     void noteSynced(local)
       .then((at) => store.update(name, { lastSyncAt: at }))
@@ -453,36 +464,27 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
     void buildIndexesInBackground(name).then(() => flagConflicts(name));
   };
 
-  const online = () => {
-    store.setOnline(true);
-    delay = 0;
-    start();
-  };
-  const offline = () => {
-    store.setOnline(false);
-    stop();
-    store.update(name, { state: 'offline' });
-  };
-  // After sleep, timers and sockets may be stale: restart when the page becomes visible again.
-  const visible = () => {
-    if (globalThis.document?.visibilityState === 'visible' && !replication && !cancelled) start();
-  };
+  const online = () => feed({ type: 'browser-online' });
+  const offline = () => feed({ type: 'browser-offline' });
+  const visible = () => feed({ type: 'visibility' });
   globalThis.addEventListener?.('online', online);
   globalThis.addEventListener?.('offline', offline);
   globalThis.document?.addEventListener('visibilitychange', visible);
 
   void refreshPending(name, local);
   void restoreLastSync(name, local);
-  void loadDropped(local).then((set) => {
-    dropped = set;
-    start();
-  }, start);
+  void loadDropped(local).then(
+    (set) => {
+      dropped = set;
+      feed({ type: 'start' });
+    },
+    () => feed({ type: 'start' }),
+  );
   const handle: SyncHandle = {
     name,
     cancel: () => {
-      cancelled = true;
+      feed({ type: 'cancel' });
       liveHandles.delete(handle);
-      stop();
       if (liveSyncs.get(name) === live) liveSyncs.delete(name);
       localChanges.cancel();
       counts.cancel();

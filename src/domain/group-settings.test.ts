@@ -4,7 +4,8 @@ import {
   countsByKlass,
   parseAddresses,
   parsePhones,
-  removeEntry,
+  markEntryDeleted,
+  parsePhoneEntries,
   settingsFromAdjustments,
   upsertEntry,
   validateAccountProfile,
@@ -64,7 +65,16 @@ describe('phones and addresses', () => {
       { ...b, main: false },
     ]);
     expect(upsertEntry([a, b], { ...a, main: false })).toEqual([{ ...a, main: false }, b]);
-    expect(removeEntry([a, b], 'a')).toEqual([b]);
+  });
+
+  it('mark a deleted entry rather than drop it, and show only the others', () => {
+    const a = { id: 'a', main: true, description: '', number: '1' };
+    const b = { id: 'b', main: false, description: '', number: '2' };
+    const stored = JSON.stringify(markEntryDeleted([a, b], 'a'));
+    expect(parsePhoneEntries(stored)).toEqual([{ ...a, main: false, marktodelete: true }, b]);
+    expect(parsePhones(stored)).toEqual([b]);
+    // Entries written before marks existed read as they did.
+    expect(parsePhoneEntries(JSON.stringify([b]))).toEqual([b]);
   });
 });
 

@@ -52,10 +52,14 @@ export function validateAccountProfile(input: Record<string, unknown>): FieldErr
 }
 
 // Phones and addresses are lists kept as JSON text in the `phones` and `addresses` settings.
-// Type aliases (not interfaces), so generic list screens can treat them as records.
+// Type aliases (not interfaces), so generic list screens can treat them as records. A deleted
+// entry stays in the list, marked (`marktodelete`, spec 000 §3): two devices editing the list at
+// once then merge entry by entry (mergeEntryLists, merge.ts) instead of one list replacing the
+// other, which would bring a deleted entry back or lose one added meanwhile.
 export type PhoneEntry = {
   id: string;
   main: boolean;
+  marktodelete?: boolean;
   description: string;
   number: string;
 };
@@ -63,6 +67,7 @@ export type PhoneEntry = {
 export type AddressEntry = {
   id: string;
   main: boolean;
+  marktodelete?: boolean;
   description: string;
   zip_code: string;
   street: string;
@@ -100,21 +105,46 @@ function parseList(json: string | undefined): Record<string, unknown>[] {
   }
 }
 
-export function parsePhones(json: string | undefined): PhoneEntry[] {
+/** Only `true` is written: entries never deleted read as they always did. */
+function marked(e: Record<string, unknown>): { marktodelete?: true } {
+  return e.marktodelete === true ? { marktodelete: true } : {};
+}
+
+/** The entries still in use, without those marked for deletion. */
+export function liveEntries<T extends { marktodelete?: boolean }>(list: readonly T[]): T[] {
+  return list.filter((e) => e.marktodelete !== true);
+}
+
+/** Every entry of the list as stored, those marked for deletion included: what an edit writes back. */
+export function parsePhoneEntries(json: string | undefined): PhoneEntry[] {
   return parseList(json).map((e, i) => ({
     id: text(e.id) || `phone-${i}`,
     main: e.main === true,
+    ...marked(e),
     description: text(e.description),
     number: text(e.number),
   }));
 }
 
-export function parseAddresses(json: string | undefined): AddressEntry[] {
+export function parseAddressEntries(json: string | undefined): AddressEntry[] {
   return parseList(json).map((e, i) => ({
     id: text(e.id) || `address-${i}`,
     main: e.main === true,
-    ...(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(e[f])])) as Omit<AddressEntry, 'id' | 'main'>),
+    ...marked(e),
+    ...(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(e[f])])) as Pick<
+      AddressEntry,
+      (typeof ADDRESS_FIELDS)[number]
+    >),
   }));
+}
+
+/** The group's phones, as shown and printed. */
+export function parsePhones(json: string | undefined): PhoneEntry[] {
+  return liveEntries(parsePhoneEntries(json));
+}
+
+export function parseAddresses(json: string | undefined): AddressEntry[] {
+  return liveEntries(parseAddressEntries(json));
 }
 
 export function validatePhone(input: Record<string, unknown>): FieldErrors {
@@ -138,8 +168,12 @@ export function upsertEntry<T extends { id: string; main: boolean }>(list: reado
     : [...others, entry];
 }
 
-export function removeEntry<T extends { id: string }>(list: readonly T[], id: string): T[] {
-  return list.filter((e) => e.id !== id);
+/** Marks an entry for deletion, keeping it in the list (see PhoneEntry); it is no longer the main one. */
+export function markEntryDeleted<T extends { id: string; main: boolean; marktodelete?: boolean }>(
+  list: readonly T[],
+  id: string,
+): T[] {
+  return list.map((e) => (e.id === id ? { ...e, main: false, marktodelete: true } : e));
 }
 
 /** Counter tiles of the admin dashboard: resource (the list's path) and the klass counted. */

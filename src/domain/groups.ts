@@ -1,9 +1,11 @@
 // Groups (accounts), their settings and memberships: the rules of spec 000 §2–§6 as pure functions.
 import { FIELD_MESSAGES as M, FieldErrors } from './errors.ts';
+import { MODULES } from './modules/index.ts';
 import { isCurrency } from './money.ts';
 
-export const APP_KINDS = ['ticket', 'moneta', 'exoreader', 'textnotes', 'rdisk'] as const;
-export type AppKind = (typeof APP_KINDS)[number];
+/** The kinds a group may have: one per module (src/domain/modules), those not built yet included. */
+export const APP_KINDS: readonly string[] = MODULES.map((m) => m.kind);
+export type AppKind = string;
 export const PLANS = ['locked', 'free', 'pro', 'corp'] as const;
 export type Plan = (typeof PLANS)[number];
 
@@ -37,23 +39,21 @@ export const ACCOUNT_SETTING_FIELDS = [
 export const FREE_GROUPS_UNCONFIRMED = 1;
 export const FREE_GROUPS_CONFIRMED = 5;
 
-/** Group settings (Adjustment key → value) written when a group is created (spec 000 §3). */
+/**
+ * Group settings (Adjustment key → value) written when a group is created (spec 000 §3): the
+ * group's own, then each module's switch and settings as its description starts them.
+ */
 export const DEFAULT_GROUP_SETTINGS: Readonly<Record<string, string>> = {
   'confirmed-plan': 'free',
   admin: 'false',
-  checklist: 'disabled',
-  'project-management': 'disabled',
-  budget: 'enabled',
-  rdisk: 'enabled',
-  textnotes: 'enabled',
-  exoreader: 'disabled',
-  maintenance: 'disabled',
-  billing: 'disabled',
-  'contract-receipt': 'on-demand',
+  ...Object.fromEntries(
+    MODULES.flatMap((m) => [
+      ...(m.setting ? [[m.setting, m.onByDefault ? 'enabled' : 'disabled'] as const] : []),
+      ...m.settings.map((s) => [s.key, s.type === 'switch' ? 'disabled' : s.type === 'select' ? s.options[0]! : '']),
+    ]),
+  ),
   // Groups created before it kept one count in dollars, as the product always showed them.
   currency: 'USD',
-  'estimate-observation': '',
-  'receipt-configuration': '',
   phones: '[]',
   addresses: '[]',
 };
@@ -108,6 +108,11 @@ export interface MembershipFlags {
   report_view: boolean;
 }
 
+/** Free (and locked) groups have one administrator; Pro and Corporate allow more (spec 000 §6). */
+export function hasOneAdministrator(plan: Plan | null | undefined): boolean {
+  return plan !== 'pro' && plan !== 'corp';
+}
+
 /**
  * Why `actorId` may not change (`next`) or delete (`next === null`) `membership`, or null.
  * `admins` counts the group's accepted administrators before the change.
@@ -125,7 +130,7 @@ export function membershipChangeRefusal(
     if (next === null || !next.admin) return GROUP_MESSAGES.creatorStaysAdmin;
   }
   const becomesAdmin = next?.admin === true && !membership.admin;
-  if (becomesAdmin && group.plan !== 'pro' && group.plan !== 'corp' && group.admins >= 1) {
+  if (becomesAdmin && hasOneAdministrator(group.plan) && group.admins >= 1) {
     return GROUP_MESSAGES.oneAdminInFree;
   }
   return null;

@@ -71,6 +71,75 @@ describe('threeWayMerge', () => {
   });
 });
 
+describe('a group’s phones edited on two devices at once', () => {
+  const office = { id: 'p1', main: true, description: 'Office', number: '1111' };
+  const shop = { id: 'p2', main: false, description: 'Shop', number: '2222' };
+  const setting = (entries: unknown[]) => ({
+    _id: 'adj-1',
+    klass: 'Adjustment',
+    key: 'phones',
+    value: JSON.stringify(entries),
+  });
+  const phonesOf = (doc: Record<string, unknown>) => JSON.parse(String(doc.value)) as unknown[];
+
+  it('keeps an entry added on one device and the deletion marked on the other', () => {
+    const before = setting([office, shop]);
+    const added = { id: 'p3', main: false, description: 'Mobile', number: '3333' };
+    const mine = setting([office, shop, added]);
+    const theirs = setting([office, { ...shop, marktodelete: true }]);
+    const result = threeWayMerge(before, mine, theirs);
+    expect(result.conflicts).toEqual([]);
+    expect(result.automatic).toEqual(['value']);
+    // Neither lost (the new phone) nor brought back (the deleted one).
+    expect(phonesOf(result.merged)).toEqual([office, { ...shop, marktodelete: true }, added]);
+  });
+
+  it('combines edits of different entries', () => {
+    const before = setting([office, shop]);
+    const result = threeWayMerge(
+      before,
+      setting([{ ...office, number: '1112' }, shop]),
+      setting([office, { ...shop, description: 'Workshop' }]),
+    );
+    expect(result.conflicts).toEqual([]);
+    expect(phonesOf(result.merged)).toEqual([
+      { ...office, number: '1112' },
+      { ...shop, description: 'Workshop' },
+    ]);
+  });
+
+  it('asks only about an entry edited on one device and deleted on the other, keeping the rest combined', () => {
+    const before = setting([office, shop]);
+    const added = { id: 'p3', main: false, description: 'Mobile', number: '3333' };
+    const mine = setting([{ ...office, number: '1112' }, shop, added]);
+    const theirs = setting([
+      { ...office, main: false, marktodelete: true },
+      { ...shop, description: 'Workshop' },
+    ]);
+    const result = threeWayMerge(before, mine, theirs);
+    expect(result.conflicts.map((c) => c.field)).toEqual(['value']);
+    const [conflict] = result.conflicts;
+    const workshop = { ...shop, description: 'Workshop' };
+    expect(JSON.parse(String(conflict!.mine))).toEqual([{ ...office, number: '1112' }, workshop, added]);
+    expect(JSON.parse(String(conflict!.theirs))).toEqual([
+      { ...office, main: false, marktodelete: true },
+      workshop,
+      added,
+    ]);
+  });
+
+  it('leaves other text and lists without ids as they were: one conflict for the field', () => {
+    const rows = { ...base, items: [{ description: 'Fan', value: 1 }] };
+    const result = threeWayMerge(
+      rows,
+      { ...rows, items: [{ description: 'Fan', value: 2 }] },
+      { ...rows, items: [{ description: 'Fan', value: 3 }] },
+    );
+    expect(result.conflicts.map((c) => c.field)).toEqual(['items']);
+    expect(result.conflicts[0]!.mine).toEqual([{ description: 'Fan', value: 2 }]);
+  });
+});
+
 describe('resolveConflicts', () => {
   it('applies a choice per field and needs one for each', () => {
     const result = threeWayMerge(

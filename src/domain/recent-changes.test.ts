@@ -7,6 +7,8 @@ import {
   recordLabel,
   recordPath,
   sequenceNumber,
+  TIMELINE_EVENTS,
+  timelineEventKey,
   timelineRows,
   type ChangeRow,
 } from './recent-changes.ts';
@@ -148,5 +150,24 @@ describe('recordLabel', () => {
     expect(recordLabel({ _id: 'm', klass: 'Membership', name: 'Shop', user: null, email: 'bo@example.com' })).toBe(
       'bo@example.com',
     );
+  });
+});
+
+describe('timeline events', () => {
+  it('each kind of spec 001 §4 has words in both languages, and an unknown one reads as a change', async () => {
+    const { default: en } = await import('../../locales/en/translation.json');
+    const { default: ptBR } = await import('../../locales/pt-BR/translation.json');
+    expect(TIMELINE_EVENTS).toHaveLength(19);
+    for (const texts of [en, ptBR]) {
+      const changes: Record<string, string> = texts.resource.changes;
+      for (const event of TIMELINE_EVENTS) {
+        const key = timelineEventKey(event);
+        expect(key).toBe(`resource.changes.${event}`);
+        expect(changes[event], `${event} in ${texts.resource.timeline}`).toMatch(/\{\{name\}\}/);
+      }
+      expect(changes.other).toMatch(/\{\{name\}\}/);
+    }
+    expect(timelineEventKey('rename')).toBe('resource.changes.other');
+    expect(timelineEventKey(undefined)).toBe('resource.changes.other');
   });
 });

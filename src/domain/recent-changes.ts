@@ -66,6 +66,40 @@ export interface ChangeRow {
 
 export type ChangeAction = 'create' | 'update' | 'destroy';
 
+/**
+ * Every kind of event a record's timeline can hold (spec 001 §4). This product writes create,
+ * update and destroy; the others come with records synced or imported from elsewhere, and are
+ * named all the same so such a record's history reads as words, not keys.
+ */
+export const TIMELINE_EVENTS = [
+  'archive',
+  'attach',
+  'backfill_version',
+  'billing-email',
+  'bookmark',
+  'close',
+  'comment',
+  'confirm',
+  'create',
+  'created',
+  'design',
+  'destroy',
+  'import',
+  'open',
+  'status',
+  'unconfirm',
+  'update_payment',
+  'update',
+  'upsert',
+] as const;
+export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
+
+/** The words for a timeline event (`resource.changes.*`, with the person's `name`); an unknown one is a change. */
+export function timelineEventKey(action: unknown): `resource.changes.${TimelineEvent | 'other'}` {
+  const known = (TIMELINE_EVENTS as readonly unknown[]).includes(action) ? (action as TimelineEvent) : 'other';
+  return `resource.changes.${known}`;
+}
+
 export function changeAction(row: Omit<ChangeRow, 'seq'>): ChangeAction {
   if (row.deleted || row.doc?._deleted) return 'destroy';
   const rev = row.doc?._rev ?? row.changes?.[0]?.rev ?? '';

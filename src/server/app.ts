@@ -18,13 +18,10 @@ import { accountApiRoutes } from './routes/account-api.ts';
 import { dbRoutes } from './routes/db-routes.ts';
 import { groupApiRoutes } from './routes/group-routes.ts';
 import { pwaRoutes } from './routes/pwa-routes.ts';
-import { readerApiRoutes } from './routes/reader-routes.ts';
-import { loadSessionSecret, prepareStore, upgradeDatabases } from './services/bootstrap.ts';
+import { loadSessionSecret, prepareServerDatabase, prepareStore, upgradeDatabases } from './services/bootstrap.ts';
 import { JobQueue } from './services/jobs.ts';
 import { createMailer } from './services/mail.ts';
-import { prepareReaderArchive } from './services/reader-archive.ts';
-import { prepareReaderStore } from './services/reader-feeds.ts';
-import { ReaderFetcher } from './services/reader-fetcher.ts';
+import { checkModules, type ModuleInstance, SERVER_MODULES } from './modules/index.ts';
 import { migratePendingClaims, registerAccountJobs } from './services/users.ts';
 import { CouchClient } from './store/couch-client.ts';
 import { type EmbeddedStore, startEmbeddedStore } from './store/embedded-store.ts';
@@ -36,8 +33,8 @@ export interface RunningServer {
   ctx: AppContext;
   /** The embedded store's process, when there is one. */
   embedded: EmbeddedStore | null;
-  /** This instance's feed fetcher. */
-  reader: ReaderFetcher;
+  /** What each module runs on this instance (kit.ts `instance`), by module kind. */
+  instances: Readonly<Record<string, ModuleInstance>>;
   close: () => Promise<void>;
 }
 
@@ -73,8 +70,9 @@ export function createApp(ctx: AppContext): express.Express {
     req.body = (await readJsonBody(req, API_BODY_LIMIT, ctx.bodies, { optional: true })) ?? {};
     next();
   });
-  // Before the JSON body reader: an OPML import is XML.
-  app.use('/api', dataHeaders(https), writesFromOurPages, readerApiRoutes(ctx));
+  // Before the JSON body parser: each module's route reads its own body (an import may be XML).
+  for (const module of SERVER_MODULES)
+    if (module.routes) app.use('/api/groups/:db', dataHeaders(https), writesFromOurPages, module.routes(ctx));
   app.use('/api', dataHeaders(https), writesFromOurPages, apiJson, accountApiRoutes(ctx), groupApiRoutes(ctx));
   app.use('/api', (_req, _res, next) => next(notFound()));
   app.use(pwaRoutes(ctx, https));
@@ -84,17 +82,24 @@ export function createApp(ctx: AppContext): express.Express {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
+  checkModules();
   const embedded = config.couchdbUrl ? null : await startEmbeddedStore(config.dataDir, { log: config.log });
   const store = new CouchClient(config.couchdbUrl ?? embedded!.url);
   const jobs = new JobQueue(() => ctx);
   registerAccountJobs(jobs);
-  const reader = new ReaderFetcher(() => ctx).register(jobs);
+  const instances: Record<string, ModuleInstance> = {};
+  for (const module of SERVER_MODULES) {
+    for (const task of module.tasks ?? []) jobs.every(task);
+    if (module.instance) instances[module.kind] = module.instance(() => ctx, jobs);
+  }
   const feeds = new OpenFeeds();
   let ctx: AppContext;
   try {
     await prepareStore(store);
-    await prepareReaderStore(store);
-    await prepareReaderArchive(store);
+    for (const module of SERVER_MODULES) {
+      for (const db of module.databases ?? []) await prepareServerDatabase(store, db);
+      await module.prepare?.(store);
+    }
     ctx = {
       config,
       store,
@@ -116,18 +121,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     jobs.start();
     feeds.start(ctx);
-    reader.start();
+    for (const instance of Object.values(instances)) instance.start();
     const port = (server.address() as AddressInfo).port;
     return {
       url: `http://localhost:${port}`,
       ctx,
       embedded,
-      reader,
+      instances,
       close: async () => {
         feeds.stop();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await reader.stop();
+        for (const instance of Object.values(instances)) await instance.stop();
         await jobs.stop();
         await embedded?.close();
       },

@@ -1,6 +1,9 @@
 // Environment, checked once at start-up: every bad variable is listed before the process exits.
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isModule, MODULES } from '../domain/modules/index.ts';
+import { SERVER_MODULES } from './modules/index.ts';
+import { SESSION_KEY_SEPARATOR, sessionKeys } from './http/session-cookie.ts';
 
 export interface Config {
   port: number;
@@ -10,10 +13,11 @@ export interface Config {
   couchdbUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Session keys, newest first, joined by commas (`SESSION_SECRET`); null: one kept in the store. */
   sessionSecret: string | null;
   /** A Mastodon-compatible statuses URL for the dashboard's system notifications card. */
   notificationsUrl: string | null;
-  /** Which module a host name opens (`notes.example.com` → `textnotes`). */
+  /** Which module a host name opens (`HOST_MODULES=notes.example.com=<kind>`). */
   hostModules: Record<string, string>;
   /** Where the built PWA lives. */
   distDir: string;
@@ -23,80 +27,9 @@ export interface Config {
    * `loopback` by default (a reverse proxy on the same host), a hop count, or addresses and ranges.
    */
   trustProxy: boolean | number | string[];
-  /** The feed reader's fetcher (src/server/services/reader-fetcher.ts). */
-  reader: ReaderConfig;
+  /** Each server module's own settings (its `config`), by module kind. */
+  modules: Readonly<Record<string, unknown>>;
   log: (line: string) => void;
-}
-
-export interface ReaderConfig {
-  /**
-   * `READER_ALLOW_PRIVATE=1`: fetch feeds on loopback, private and link-local addresses too (a
-   * server reading an intranet's feeds; tests). Off by default: otherwise a subscription could make
-   * the server read its own admin ports or the cloud's metadata service for whoever subscribes.
-   */
-  allowPrivate: boolean;
-  /** `READER_SWEEP_MS`: how often each instance looks for due feeds (30 s). */
-  sweepMs: number;
-  /** `READER_CONCURRENCY`: feeds one instance fetches at once (8). */
-  concurrency: number;
-  /** `READER_TIMEOUT_MS`: the time one fetch may take, redirects included (20 s). */
-  timeoutMs: number;
-  /** `READER_MAX_BYTES`: the largest feed read, after decompression (5 MB). */
-  maxBytes: number;
-  /** `READER_LEASE_MS`: how long an instance holds a feed it fetches; a crashed one's lease runs out (5 min). */
-  leaseMs: number;
-  /**
-   * `READER_REFRESH_MS`: a fixed time between fetches of a healthy feed, instead of following the
-   * feed's own publishing pace (15 min to a day). For tests and small installs; errors still back off.
-   */
-  refreshMs: number | null;
-  /** `READER_RECONCILE_MS`: how often the fetcher's bookkeeping is checked against the groups (1 h). */
-  reconcileMs: number;
-  /** `READER_RETENTION_MS`: how often old read items are removed (1 day). */
-  retentionMs: number;
-}
-
-export const DEFAULT_READER_CONFIG: ReaderConfig = {
-  allowPrivate: false,
-  sweepMs: 30_000,
-  concurrency: 8,
-  timeoutMs: 20_000,
-  maxBytes: 5 * 1024 * 1024,
-  leaseMs: 5 * 60_000,
-  refreshMs: null,
-  reconcileMs: 60 * 60_000,
-  retentionMs: 24 * 60 * 60_000,
-};
-
-/** `READER_*` variables: whole numbers within bounds, each bad one listed in `problems`. */
-function readerConfig(env: NodeJS.ProcessEnv, problems: string[]): ReaderConfig {
-  const number = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return value;
-  };
-  const flag = env.READER_ALLOW_PRIVATE ?? '';
-  if (!['', '0', '1', 'false', 'true'].includes(flag))
-    problems.push(`READER_ALLOW_PRIVATE must be 1 or 0, got "${flag}"`);
-  const d = DEFAULT_READER_CONFIG;
-  const day = 24 * 60 * 60_000;
-  const refresh = number('READER_REFRESH_MS', 0, 0, 7 * day);
-  return {
-    allowPrivate: flag === '1' || flag === 'true',
-    sweepMs: number('READER_SWEEP_MS', d.sweepMs, 50, day),
-    concurrency: number('READER_CONCURRENCY', d.concurrency, 1, 64),
-    timeoutMs: number('READER_TIMEOUT_MS', d.timeoutMs, 100, 120_000),
-    maxBytes: number('READER_MAX_BYTES', d.maxBytes, 1024, 100 * 1024 * 1024),
-    leaseMs: number('READER_LEASE_MS', d.leaseMs, 1_000, day),
-    refreshMs: refresh === 0 ? null : refresh,
-    reconcileMs: number('READER_RECONCILE_MS', d.reconcileMs, 100, 7 * day),
-    retentionMs: number('READER_RETENTION_MS', d.retentionMs, 100, 7 * day),
-  };
 }
 
 export interface RateLimit {
@@ -148,14 +81,26 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   return ok ? entries : null;
 }
 
-const MODULES = ['ticket', 'moneta', 'exoreader', 'textnotes', 'rdisk'];
-
 function validUrl(value: string, protocols: string[]): boolean {
   try {
     return protocols.includes(new URL(value).protocol);
   } catch {
     return false;
   }
+}
+
+/**
+ * `SESSION_SECRET`: one key, or a comma list of keys newest first (the first signs, all verify:
+ * src/server/http/session-cookie.ts). Kept as one string, the list rewritten without spaces.
+ */
+function readSessionSecret(value: string | undefined, problems: string[]): string | null {
+  if (!value?.trim()) return null;
+  const keys = sessionKeys(value);
+  if (keys.some((key) => key.length < 32))
+    problems.push(
+      'SESSION_SECRET must be a key of at least 32 characters, or a comma list of such keys (newest first)',
+    );
+  return keys.join(SESSION_KEY_SEPARATOR);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -169,8 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (smtpUrl && !validUrl(smtpUrl, ['smtp:', 'smtps:'])) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
   if (!validUrl(publicUrl, ['http:', 'https:'])) problems.push('PUBLIC_URL must be an http(s) URL');
-  const sessionSecret = env.SESSION_SECRET || null;
-  if (sessionSecret && sessionSecret.length < 32) problems.push('SESSION_SECRET must have at least 32 characters');
+  const sessionSecret = readSessionSecret(env.SESSION_SECRET, problems);
   const notificationsUrl = env.NOTIFICATIONS_URL || null;
   if (notificationsUrl && !validUrl(notificationsUrl, ['http:', 'https:']))
     problems.push('NOTIFICATIONS_URL must be an http(s) URL');
@@ -180,9 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     .map((p) => p.trim())
     .filter(Boolean)) {
     const [hostName, module] = pair.split('=').map((p) => p.trim());
-    if (!hostName || !module || !MODULES.includes(module)) {
+    if (!hostName || !module || !isModule(module)) {
       problems.push(
-        `HOST_MODULES entries look like host=module with module one of ${MODULES.join(', ')}; got "${pair}"`,
+        `HOST_MODULES entries look like host=module with module one of ${MODULES.map((m) => m.kind).join(', ')}; got "${pair}"`,
       );
     } else hostModules[hostName.toLowerCase()] = module;
   }
@@ -191,7 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     problems.push(
       `TRUST_PROXY must be false, true, a number of hops, or a comma list of ${PROXY_NAMES.join('/')}, addresses and CIDR ranges; got "${env.TRUST_PROXY}"`,
     );
-  const reader = readerConfig(env, problems);
+  const modules = Object.fromEntries(
+    SERVER_MODULES.flatMap((m) => (m.config ? [[m.kind, m.config(env, problems)] as const] : [])),
+  );
   if (problems.length > 0) throw new Error(`Invalid environment:\n  - ${problems.join('\n  - ')}`);
   const host = validUrl(publicUrl, ['http:', 'https:']) ? new URL(publicUrl).hostname : 'localhost';
   return {
@@ -208,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     rateLimits: DEFAULT_RATE_LIMITS,
     trustProxy: trustProxy ?? ['loopback'],
-    reader,
+    modules,
     log: (line) => console.log(line),
     ...overrides,
   };

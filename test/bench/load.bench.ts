@@ -36,17 +36,19 @@ interface PageTarget {
 }
 
 const PAGES: PageTarget[] = [
-  { name: 'home', url: () => '/', signedIn: false, performance: 90, scriptKb: 150 },
-  { name: 'login', url: () => '/user/login', signedIn: false, performance: 90, scriptKb: 150 },
-  { name: 'dashboard', url: (db) => `/account/${db}`, signedIn: true, performance: 80, scriptKb: 260 },
-  { name: 'ticket list', url: (db) => `/account/${db}/tickets`, signedIn: true, performance: 80, scriptKb: 260 },
+  // Issue 29's targets: the public pages' forms work before any script (they post as forms), and
+  // what they load after the first paint stays under 190 KB; a group's first screen under 280 KB.
+  { name: 'home', url: () => '/', signedIn: false, performance: 95, scriptKb: 190 },
+  { name: 'login', url: () => '/user/login', signedIn: false, performance: 95, scriptKb: 190 },
+  { name: 'dashboard', url: (db) => `/account/${db}`, signedIn: true, performance: 80, scriptKb: 280 },
+  { name: 'ticket list', url: (db) => `/account/${db}/tickets`, signedIn: true, performance: 80, scriptKb: 280 },
   {
     name: 'dashboard (held)',
     url: (db) => `/account/${db}`,
     signedIn: true,
     held: true,
     performance: 80,
-    scriptKb: 260,
+    scriptKb: 280,
   },
   {
     name: 'list (held)',
@@ -54,7 +56,7 @@ const PAGES: PageTarget[] = [
     signedIn: true,
     held: true,
     performance: 80,
-    scriptKb: 260,
+    scriptKb: 280,
   },
 ];
 

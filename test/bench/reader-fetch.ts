@@ -5,7 +5,7 @@
 // the store's process before and after. The target (issue 13) is under 60 s.
 import { readFileSync } from 'node:fs';
 import { newId } from '../../src/domain/ids.ts';
-import { READER_FEEDS_DB, type ReaderFeedDoc } from '../../src/server/services/reader-feeds.ts';
+import { READER_FEEDS_DB, type ReaderFeedDoc } from '../../src/server/modules/exoreader/feeds-db.ts';
 import { conditionalFeed, FeedServer, rss } from '../support/feed-server.ts';
 import { startTestServer } from '../support/test-server.ts';
 

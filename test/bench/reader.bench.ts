@@ -6,7 +6,7 @@
 // filter. BENCH_SUBSCRIPTIONS, BENCH_ITEMS change the sizes; BENCH_DIST reuses a build (e.g. dist).
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { readerItemId } from '../../src/server/reader/item-id.ts';
+import { readerItemId } from '../../src/server/modules/exoreader/feeds/item-id.ts';
 import { buildApp, bundleForBrowser } from './bundle.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { confirmUser, createGroup, registerUser } from '../support/factories.ts';

@@ -16,6 +16,8 @@ import { startTestServer } from '../support/test-server.ts';
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_MS = 300;
+/** Issue 29: a home-screen launch of the installed app, the group on the device, to its first rows. */
+const LAUNCH_TARGET_MS = 500;
 /** The list's pause after typing before it searches (src/components/resource/resource-index-page.tsx). */
 const SEARCH_PAUSE_MS = 250;
 const ROW = '[data-record]';
@@ -245,7 +247,7 @@ async function bundleEntry(): Promise<string> {
 }
 
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`.padStart(8);
-const verdict = (ms: number) => (ms <= TARGET_MS ? 'ok' : `over by ${(ms - TARGET_MS).toFixed(0)} ms`);
+const verdict = (ms: number, target = TARGET_MS) => (ms <= target ? 'ok' : `over by ${(ms - target).toFixed(0)} ms`);
 
 const dist = await buildApp();
 const entry = await bundleEntry();
@@ -328,6 +330,7 @@ try {
   step('page loads');
   // Ticket list, full page load: navigation start to the first row in the DOM.
   const loads: number[] = [];
+  const launches: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const requests: Array<{ url: string; start: number; end: number }> = [];
     const page = await context.newPage();
@@ -339,6 +342,8 @@ try {
     const profiling = PROFILE && i === RUNS - 1 ? await startProfile(page) : null;
     await page.goto(listUrl, { waitUntil: 'commit' });
     loads.push(await mark(page, 'row'));
+    // As the installed app opens: the page from the service worker, the group from the device.
+    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) launches.push(loads.at(-1)!);
     if (profiling) printProfile(await profiling());
     if (requests.length > 0) {
       const origin = await page.evaluate(() => performance.timeOrigin);
@@ -465,10 +470,10 @@ try {
     await board.close();
   }
 
-  const row = (label: string, values: number[], target = true) =>
+  const row = (label: string, values: number[], target: number | null = TARGET_MS) =>
     console.log(
       `${label.padEnd(52)}${fmt(median(values))}  (runs: ${values.map((v) => v.toFixed(0)).join(', ')})${
-        target ? `  target ${TARGET_MS} ms: ${verdict(median(values))}` : ''
+        target === null ? '' : `  target ${target} ms: ${verdict(median(values), target)}`
       }`,
     );
   console.log(
@@ -482,19 +487,22 @@ try {
     `first visit: documents downloaded ${mb(firstVisit.docs)} in ${firstVisit.requests} requests (the group's documents: ${mb(bytes * docs.length)} as JSON)`,
   );
   row('ticket list, page load to first row', loads);
+  if (launches.length === loads.length)
+    row('  the same, as the installed app (service worker)', launches, LAUNCH_TARGET_MS);
+  else console.log(`installed app: the service worker controlled ${launches.length} of ${loads.length} page loads`);
   row('ticket list, in-app navigation to first row', navigations);
   row(`search, typing to filtered rows (with ${SEARCH_PAUSE_MS} ms pause)`, searches);
   row(
     'search, after the pause',
     searches.map((s) => s - SEARCH_PAUSE_MS),
   );
-  row(`  listRecords with a word (~${Math.round(TICKETS / TITLES.length)} hits)`, queries, false);
-  row('  listRecords, first page without search', plain, false);
+  row(`  listRecords with a word (~${Math.round(TICKETS / TITLES.length)} hits)`, queries, null);
+  row('  listRecords, first page without search', plain, null);
   for (const part of Object.keys(parts[0] ?? {}))
     row(
       `    ${part}`,
       parts.map((p) => p[part]!),
-      false,
+      null,
     );
   if (boardMissing) console.log(`board: not measured (${boardMissing})`);
   else row('board, page load to aria-busy="false"', boards);

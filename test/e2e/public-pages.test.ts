@@ -107,13 +107,14 @@ describe('public pages rendered ahead', () => {
 
   it("leave the theme's stylesheets to the app's own page, which brings them built", async () => {
     // A page not rendered ahead is the app's own: it carries the theme's colours as CSS variables
-    // and the baseline, built at build time (src/app/prerender.tsx, themeStyles).
-    const { html } = await page('/user/confirm/new');
+    // and the baseline, built at build time (src/app/prerender.tsx, themeStyles). A visitor
+    // asking for a signed-in page gets it, and the app sends them on to sign in.
+    const { html } = await page('/user/profile');
     expect(html).not.toContain('data-visitor');
     expect(html).toMatch(/<style data-emotion="css-global [^"]+">[^<]*--mui-palette-primary-main:/);
     const context = await e2e.browser.newContext({ baseURL: e2e.server.url, serviceWorkers: 'block' });
     const tab = await context.newPage();
-    await tab.goto('/user/confirm/new');
+    await tab.goto('/user/profile');
     await tab.locator('html[data-running]').waitFor({ state: 'attached' });
     await tab.locator('footer').waitFor();
     // Taken as they came: no rule with the theme's variables was compiled again in the browser.

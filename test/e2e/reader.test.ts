@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readerItemId } from '../../src/server/reader/item-id.ts';
+import { readerItemId } from '../../src/server/modules/exoreader/feeds/item-id.ts';
 import { confirmUser, createGroup, ownerWithGroup, registerUser } from '../support/factories.ts';
 import { FeedServer, rss } from '../support/feed-server.ts';
 import { AppPage } from './support/app-page.ts';

@@ -2,7 +2,7 @@
 // subscription's fetch status, and OPML import and export, with who may call each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.ts';
-import { readerItemId } from '../../src/server/reader/item-id.ts';
+import { readerItemId } from '../../src/server/modules/exoreader/feeds/item-id.ts';
 import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
 import { conditionalFeed, FeedServer, rss, waitFor } from '../support/feed-server.ts';
 import { HttpClient } from '../support/http-client.ts';

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.ts';
-import { readerItemId } from '../../src/server/reader/item-id.ts';
-import { feedDocId, READER_FEEDS_DB, type ReaderFeedDoc } from '../../src/server/services/reader-feeds.ts';
+import { readerItemId } from '../../src/server/modules/exoreader/feeds/item-id.ts';
+import { feedDocId, READER_FEEDS_DB, type ReaderFeedDoc } from '../../src/server/modules/exoreader/feeds-db.ts';
 import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
 import { conditionalFeed, FeedServer, rss, waitFor } from '../support/feed-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

@@ -18,7 +18,7 @@ const ENV = { READER_ALLOW_PRIVATE: '1', READER_SWEEP_MS: '50', READER_CONCURREN
 
 beforeAll(async () => {
   [first, feeds] = await Promise.all([startTestServer({ env: ENV }), FeedServer.start()]);
-  second = await startTestServer({ env: { ...ENV, COUCHDB_URL: first.embedded!.url } });
+  second = await startTestServer({ env: { ...ENV, COUCHDB_URL: first.storeUrl } });
   owner = await registerUser(first.url);
   await confirmUser(first, owner);
   db = await createGroup(owner, 'Dois servidores', 'exoreader');

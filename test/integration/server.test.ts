@@ -58,7 +58,7 @@ describe('the built app', () => {
 
   it('goes out precompressed as the browser accepts, with the original type, and without source maps', async () => {
     // A client route the build did not render ahead: the app's own page.
-    const page = await get('/user/register');
+    const page = await get('/user/profile');
     const script = entryScript(page.body.toString());
     expect(script).toMatch(/^\/assets\/.+\.js$/);
     const plain = await get(script!);

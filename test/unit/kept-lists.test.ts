@@ -2,11 +2,25 @@
 // the queries the screens make (a kind by an order, filtered by a reference or a choice, bounded
 // dates), through creations, edits and deletions; queries they cannot answer are left to it.
 import '../support/browser-globals.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as PouchCollate from 'pouchdb-collate';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { destroyLocalDb, localDb } from '../../src/data/databases.ts';
 import { keptIds, keptQueryOf } from '../../src/data/kept-lists.ts';
 import { ensureIndex, findRecords, type RecordQuery } from '../../src/data/records.ts';
 import { newId } from '../../src/domain/ids.ts';
+
+// Comparisons counted, to see whether a page sorted its rows.
+const comparisons = vi.hoisted(() => ({ count: 0 }));
+vi.mock('pouchdb-collate', async (importOriginal) => {
+  const actual = await importOriginal<typeof PouchCollate>();
+  return {
+    ...actual,
+    collate: (a: unknown, b: unknown) => {
+      comparisons.count++;
+      return actual.collate(a, b);
+    },
+  };
+});
 
 const name = newId('Account');
 const customers = Array.from({ length: 5 }, () => newId('Customer'));
@@ -114,5 +128,27 @@ describe('the kept list fields', () => {
     expect(counted!.total).toBe(
       (await pouchFind({ selector: { klass: 'Ticket', priority: 'high' }, limit: 10_000 })).length,
     );
+  });
+
+  it('sort a list once per replica state: its next page and its count reuse the order', async () => {
+    const query = (skip: number) =>
+      keptQueryOf({
+        selector: { klass: 'Ticket', created_at: { $gt: null } },
+        sort: [{ klass: 'desc' }, { created_at: 'desc' }],
+        limit: 25,
+        skip,
+      })!;
+    const first = await keptIds(name, query(0));
+    const sorted = comparisons.count;
+    const next = await keptIds(name, query(25));
+    expect(comparisons.count).toBe(sorted);
+    expect(next!.total).toBe(first!.total);
+    expect(next!.ids).toEqual(await pouchFind({ ...QUERIES[0]!, skip: 25 }));
+
+    // A change to the replica: the same page is sorted again, and shows it.
+    await localDb(name).put({ ...tickets(1, 900)[0]!, created_at: '2027-01-01T00:00:00.000Z' });
+    const after = await keptIds(name, query(0));
+    expect(comparisons.count).toBeGreaterThan(sorted);
+    expect(after!.ids).toEqual(await pouchFind(QUERIES[0]!));
   });
 });

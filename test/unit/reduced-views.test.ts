@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { designDocsFor } from '../../src/server/store/design-docs.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { destroyLocalDb, LOCAL_PREFIX, localDb } from '../../src/data/databases.ts';
+import { type Bucket, bucketOf, keptStore } from '../../src/data/kept-store.ts';
 import { PouchDB } from '../../src/data/pouch.ts';
-import { prepareReducedView, reducedView, type ReduceOptions } from '../../src/data/reduced-views.ts';
+import { prepareReducedView, reducedView, type ReduceOptions, saveKeptView } from '../../src/data/reduced-views.ts';
 
 const QUERIES: Array<[string, ReduceOptions]> = [
   ['count-by-klass/all', { group_level: 1 }],
@@ -113,6 +114,67 @@ describe('reductions kept change by change', () => {
       { key: 'Equipment', value: 10 },
     ]);
     expect(allDocs).not.toHaveBeenCalled();
+    await destroyLocalDb(name);
+  });
+
+  it('save only the documents a burst touched, beside the replica, and drop the old one-document snapshot', async () => {
+    const name = newId('Account');
+    const db = localDb(name);
+    const legacy = '_local/moneta-reduced:count-by-klass/all';
+    await db.bulkDocs([
+      ...designDocsFor('group').map(({ _rev: _, ...ddoc }) => ddoc),
+      ...Array.from({ length: 300 }, (_, i) => ({ _id: `cus-${i}`, klass: 'Customer' })),
+    ]);
+    await db.put({ _id: legacy, seq: 0, source: 'older', docs: [] } as never);
+    const buckets = (ids: string[]) => new Set(ids.map(bucketOf)).size;
+    const all = Array.from({ length: 300 }, (_, i) => `cus-${i}`);
+    expect(await saveKeptView(db, 'count-by-klass/all')).toEqual({ records: buckets(all), outcome: 'written' });
+    await expect(db.get(legacy)).rejects.toMatchObject({ status: 404 });
+
+    const { rows } = await db.allDocs({ keys: ['cus-1', 'cus-2', 'cus-3'] });
+    await db.bulkDocs([
+      { _id: 'cus-1', _rev: rows[0]!.value.rev, klass: 'Equipment' },
+      { _id: 'cus-2', _rev: rows[1]!.value.rev, _deleted: true },
+      { _id: 'cus-new', klass: 'Customer' },
+    ]);
+    // Only the buckets of the three documents: the 297 others' rows are not written again.
+    expect(await saveKeptView(db, 'count-by-klass/all')).toEqual({
+      records: buckets(['cus-1', 'cus-2', 'cus-new']),
+      outcome: 'written',
+    });
+    expect(await saveKeptView(db, 'count-by-klass/all')).toEqual({ records: 0, outcome: 'clean' });
+
+    const again = new PouchDB(`${LOCAL_PREFIX}${name}`, { auto_compaction: true });
+    const allDocs = vi.spyOn(again, 'allDocs');
+    expect(await reducedView(again, 'count-by-klass/all', { group_level: 1 })).toEqual([
+      { key: 'Customer', value: 299 },
+      { key: 'Equipment', value: 1 },
+    ]);
+    expect(allDocs).not.toHaveBeenCalled();
+    await destroyLocalDb(name);
+  });
+
+  it('keep the saved rows of a tab further along when a tab behind it saves', async () => {
+    // Two tabs of one replica: the one behind must not put back an older x, which the one ahead
+    // would not write again (x has not changed for it) while its head says x is up to date.
+    const name = newId('Account');
+    const store = keptStore(localDb(name));
+    const head = async (seq: number) => ({ seq, source: 'map', replica: await store.replica() });
+    const doc = (id: string, klass: string): Bucket => [bucketOf(id), [[id, [[klass, 1]]]]];
+    expect(await store.write('v', await head(4), [doc('x', 'Ticket')], true)).toBe('written');
+    expect(await store.write('v', await head(3), [doc('x', 'Equipment')], false)).toBe('behind');
+    expect(await store.write('v', await head(5), [doc('y', 'Customer')], false)).toBe('written');
+    const saved = await store.read('v', 'map');
+    expect(saved?.seq).toBe(5);
+    expect(new Map(saved?.docs)).toEqual(
+      new Map([
+        ['x', [['Ticket', 1]]],
+        ['y', [['Customer', 1]]],
+      ]),
+    );
+    // Rows of another map, or of another replica of the same name, are never read or added to.
+    expect(await store.read('v', 'another map')).toBeNull();
+    expect(await store.write('v', { seq: 6, source: 'map', replica: 'another' }, [], false)).toBe('stale');
     await destroyLocalDb(name);
   });
 });

@@ -8,7 +8,7 @@ type Row = { key: [string, string, string?]; value: number };
 /** Runs a design document's map function as CouchDB would, collecting what it emits. */
 function runView(name: string, docs: readonly Record<string, unknown>[]): Row[] {
   const source = readFileSync(
-    new URL(`../../src/couch/group/wallet-balances/views/${name}/map.js`, import.meta.url),
+    new URL(`../../src/server/modules/moneta/couch/group/wallet-balances/views/${name}/map.js`, import.meta.url),
     'utf8',
   );
   const rows: Row[] = [];

@@ -3,7 +3,7 @@ import { EditMembershipPage } from '../../features/memberships/components/member
 import { useGroupAccess } from '../use-group-access.ts';
 
 export default function MembershipsEditRoute() {
-  const { accountId, recordId, admin } = useGroupAccess();
+  const { accountId, recordId, admin, plan } = useGroupAccess();
   if (!admin) return <ErrorPage code="forbidden" />;
-  return <EditMembershipPage key={recordId} accountId={accountId} membershipId={recordId} />;
+  return <EditMembershipPage key={recordId} accountId={accountId} membershipId={recordId} plan={plan} />;
 }

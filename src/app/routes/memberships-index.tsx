@@ -2,6 +2,6 @@ import { MembershipsPage } from '../../features/memberships/components/membershi
 import { useGroupAccess } from '../use-group-access.ts';
 
 export default function MembershipsIndexRoute() {
-  const { accountId, admin, confirmed } = useGroupAccess();
-  return <MembershipsPage accountId={accountId} admin={admin} confirmed={confirmed} />;
+  const { accountId, admin, confirmed, plan } = useGroupAccess();
+  return <MembershipsPage accountId={accountId} admin={admin} confirmed={confirmed} plan={plan} />;
 }

@@ -3,7 +3,7 @@ import { NewMembershipPage } from '../../features/memberships/components/members
 import { useGroupAccess } from '../use-group-access.ts';
 
 export default function MembershipsNewRoute() {
-  const { accountId, admin, confirmed } = useGroupAccess();
+  const { accountId, admin, confirmed, plan } = useGroupAccess();
   if (!admin) return <ErrorPage code="forbidden" />;
-  return <NewMembershipPage accountId={accountId} confirmed={confirmed} />;
+  return <NewMembershipPage accountId={accountId} confirmed={confirmed} plan={plan} />;
 }

@@ -1,6 +1,7 @@
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timelineEventKey } from '../../domain/recent-changes.ts';
 import type { ResourceSpec } from '../../domain/records/schema.ts';
 import type { DocumentChange } from '../../data/resource-writes.ts';
 import { listRecords } from '../../data/record-list.ts';
@@ -36,7 +37,7 @@ export function RecordTimeline({ spec, env, recordId }: { spec: ResourceSpec; en
         {value.rows.map((change) => (
           <ListItem key={change._id} disableGutters>
             <ListItemText
-              primary={t(`resource.changes.${change.action}`, {
+              primary={t(timelineEventKey(change.action), {
                 name: env.members.find((m) => m.id === change.created_by)?.name ?? t('resource.formerMember'),
               })}
               secondary={[

@@ -8,6 +8,8 @@ function coming(kind: string, setting: string, home: string): ModuleDescription 
     kind,
     feature: kind,
     setting,
+    // Spec 000 §3: files and notes are on in a new group, ready for when they land.
+    onByDefault: true,
     built: false,
     home,
     records: [],

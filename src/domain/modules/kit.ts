@@ -1,8 +1,8 @@
 // The module kit: what a module of the product is, described once. The navigation shell, the
 // admin dashboard, permissions, the recent-changes timeline, the search view and the indexes a
 // device builds all read these descriptions; none of them names a module. A module adds a
-// description here (src/domain/modules/<module>/), its screens in src/features/<module>, and the
-// design documents its views need in src/couch/group/.
+// description here (src/domain/modules/<module>/), its screens in src/features/<module>, and its
+// server half with the design documents its views need in src/server/modules/<module>/.
 import type { Klass } from '../ids.ts';
 import type { ResourceSpec } from '../records/schema.ts';
 
@@ -36,7 +36,10 @@ export interface FirstStep {
   admin?: boolean;
 }
 
-/** A group setting the module adds to the admin dashboard's features card. */
+/**
+ * A group setting the module adds to the admin dashboard's features card. A new group starts with
+ * a switch off, a select on its first option and a text empty.
+ */
 export type SettingSpec =
   | { key: string; type: 'switch' }
   | { key: string; type: 'select'; options: readonly string[] }
@@ -58,6 +61,13 @@ export interface ModuleDescription {
   feature: string;
   /** The group setting that switches it on (`budget` for moneta); null when always on. */
   setting: string | null;
+  /** Whether a new group has that setting on (off unless said). */
+  onByDefault?: boolean;
+  /**
+   * The modules whose records its records point at (an expense's `ticket_id` needs the ticket
+   * module): the server refuses to start when a reference names a record of a module not listed.
+   */
+  requires?: readonly string[];
   /** Whether its screens exist: a module not built yet shows in no menu, tile or link. */
   built: boolean;
   /** Where it starts, under /account/{id}/. */

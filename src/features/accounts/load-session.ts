@@ -7,6 +7,7 @@ import { getLocaleSetting, saveLocaleSetting } from './api/locale-setting.ts';
 import { loadUser } from './api/load-user.ts';
 import { applyLocale } from './apply-locale.ts';
 import { lastSignedInUser, useSessionStore } from './session-store.ts';
+import { signedOutLocale } from './signed-out-locale.ts';
 
 /**
  * What the server says of the person: a visitor, or someone with their saved language, or nothing
@@ -88,26 +89,31 @@ function keepSession(status: number): PublicUser | null {
   return cached;
 }
 
+/** The server's word that nobody is signed in: signed out, without the account's language. */
+async function serverSignedOut(): Promise<null> {
+  useSessionStore.getState().signOut();
+  const fallback = signedOutLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+  if (fallback) await applyLocale(fallback).catch(() => undefined);
+  return null;
+}
+
 /**
  * Reads the session, then the user and their language setting; `picked` (chosen on the login
  * page) replaces that setting. Only the server's word signs out (src/data/session-answer.ts):
  * offline, or when it fails, the last signed-in user is kept so the app still opens.
  */
 export async function loadSession(picked: Locale | null = null): Promise<PublicUser | null> {
-  const { signIn, signOut } = useSessionStore.getState();
+  const { signIn } = useSessionStore.getState();
   const started = picked === null ? early : null;
   early = null;
   try {
     const read = await (started ?? readSession(picked === null));
     if (read.kind === 'unknown') return keepSession(read.status);
     checked();
-    if (read.kind === 'signed-out') {
-      signOut();
-      return null;
-    }
+    if (read.kind === 'signed-out') return await serverSignedOut();
     const { user, setting } = read;
     const locale = picked ?? setting ?? user.locale;
-    if (locale) await applyLocale(locale);
+    if (locale) await applyLocale(locale, 'account');
     // Saved in the background: failures saving a setting are swallowed (spec 000 §8).
     if (picked) void saveLocaleSetting(user._id, picked).catch(() => undefined);
     signIn(user);
@@ -115,7 +121,6 @@ export async function loadSession(picked: Locale | null = null): Promise<PublicU
   } catch (error) {
     if (isApiError(error) && unanswered(error.status)) return keepSession(error.status);
     checked();
-    signOut();
-    return null;
+    return serverSignedOut();
   }
 }

@@ -37,6 +37,29 @@ export const notFound = (reason: string = MESSAGES.notFound) => new HttpError(40
 export const conflict = () => new HttpError(409, MESSAGES.conflict);
 export const unprocessable = (reason: string | FieldReasons) => new HttpError(422, reason);
 
+/** What a failure answers: its status and `{ error, reason }`; only real bugs are logged, as 500. */
+export function errorEnvelope(
+  err: unknown,
+  log: (line: string) => void,
+): { status: number; error: string; reason: string | FieldReasons; retryAfter?: string } {
+  if (err instanceof HttpError) return { status: err.status, error: err.error, reason: err.reason };
+  if (err instanceof StoreError && err.status === 409)
+    return { status: 409, error: 'conflict', reason: MESSAGES.conflict };
+  if (err instanceof StoreError && err.status === 503) {
+    // The store is restarting or stalled: the app keeps the person's work and tries again.
+    log(`store unavailable: ${String(err.body.reason ?? '')}`);
+    return { status: 503, error: 'store_unavailable', reason: MESSAGES.storeUnavailable, retryAfter: '2' };
+  }
+  // body-parser's errors carry a status (malformed JSON, too large, bad charset).
+  const status = (err as { status?: number; type?: string }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const reason = status === 400 ? MESSAGES.invalidJson : (err as Error).message;
+    return { status, error: CODES[status] ?? 'bad_request', reason };
+  }
+  log(`error: ${(err as Error)?.stack ?? String(err)}`);
+  return { status: 500, error: 'internal_server_error', reason: MESSAGES.undefinedError };
+}
+
 /** The last middleware: every failure leaves as `{ error, reason }`, and only real bugs as 500. */
 export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
@@ -46,29 +69,8 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
     }
     // A body left unread (refused before reading it) is not drained: the connection closes instead.
     if (!req.complete) res.setHeader('Connection', 'close');
-    if (err instanceof HttpError) {
-      res.status(err.status).json({ error: err.error, reason: err.reason });
-      return;
-    }
-    if (err instanceof StoreError && err.status === 409) {
-      res.status(409).json({ error: 'conflict', reason: MESSAGES.conflict });
-      return;
-    }
-    if (err instanceof StoreError && err.status === 503) {
-      // The store is restarting or stalled: the app keeps the person's work and tries again.
-      log(`store unavailable: ${String(err.body.reason ?? '')}`);
-      res.setHeader('Retry-After', '2');
-      res.status(503).json({ error: 'store_unavailable', reason: MESSAGES.storeUnavailable });
-      return;
-    }
-    // body-parser's errors carry a status (malformed JSON, too large, bad charset).
-    const status = (err as { status?: number; type?: string }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      const reason = status === 400 ? MESSAGES.invalidJson : (err as Error).message;
-      res.status(status).json({ error: CODES[status] ?? 'bad_request', reason });
-      return;
-    }
-    log(`error: ${(err as Error)?.stack ?? String(err)}`);
-    res.status(500).json({ error: 'internal_server_error', reason: MESSAGES.undefinedError });
+    const { status, error, reason, retryAfter } = errorEnvelope(err, log);
+    if (retryAfter) res.setHeader('Retry-After', retryAfter);
+    res.status(status).json({ error, reason });
   };
 }

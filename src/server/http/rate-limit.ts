@@ -29,8 +29,9 @@ export class RateLimiter {
   }
 }
 
-export function rateLimit(limit: RateLimit, key: (req: Request) => string): RequestHandler {
-  const limiter = new RateLimiter(limit);
+/** `limit`: a limiter of its own, or one shared with another route that does the same work. */
+export function rateLimit(limit: RateLimit | RateLimiter, key: (req: Request) => string): RequestHandler {
+  const limiter = limit instanceof RateLimiter ? limit : new RateLimiter(limit);
   return (req, res, next) => {
     try {
       limiter.hit(key(req), res);

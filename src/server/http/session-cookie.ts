@@ -3,6 +3,7 @@
 // which ends every other session at once. `sid` names this one session, so logging out can end it
 // alone (the user document lists the ended ones until they would have expired anyway).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parse } from 'cookie';
 import type { CookieOptions, Request, Response } from 'express';
 
 export const SESSION_COOKIE = 'moneta_session';
@@ -18,21 +19,44 @@ export interface SessionClaims {
   sv: number;
 }
 
-function sign(payload: string, secret: string): string {
-  return createHmac('sha256', secret).update(payload).digest('base64url');
+/** Separates the keys of a `SESSION_SECRET` list (keys are 32+ characters without commas). */
+export const SESSION_KEY_SEPARATOR = ',';
+
+/**
+ * The keys a session secret holds, newest first. A list lets the key be rotated without ending
+ * every session: put a new key first, and cookies signed with the older ones keep opening until
+ * the old key is taken out of the list.
+ */
+export function sessionKeys(secret: string): string[] {
+  return secret
+    .split(SESSION_KEY_SEPARATOR)
+    .map((key) => key.trim())
+    .filter(Boolean);
 }
 
+function sign(payload: string, key: string): string {
+  return createHmac('sha256', key).update(payload).digest('base64url');
+}
+
+function signedBy(payload: string, signature: string, key: string): boolean {
+  const expected = Buffer.from(sign(payload, key));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Signed with the newest key of `secret`. */
 export function encodeSession(claims: SessionClaims, secret: string): string {
+  const [newest] = sessionKeys(secret);
+  if (!newest) throw new Error('no session key to sign with');
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return `${payload}.${sign(payload, secret)}`;
+  return `${payload}.${sign(payload, newest)}`;
 }
 
+/** The claims of a cookie signed with any key of `secret`, still in their lifetime; else null. */
 export function decodeSession(value: string, secret: string, now: number): SessionClaims | null {
   const [payload, signature, extra] = value.split('.');
   if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(payload, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!sessionKeys(secret).some((key) => signedBy(payload, signature, key))) return null;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as SessionClaims;
     if (
@@ -65,15 +89,10 @@ export function needsRenewal(claims: SessionClaims, now: number): boolean {
   return now - claims.iat > (claims.exp - claims.iat) / 2;
 }
 
-/** A cookie's raw value: ours are base64url, dots and locale names, nothing to decode. */
+/** A cookie's value; when a browser sends the name twice, the first (the most specific path) counts. */
 export function readCookie(req: Request, wanted: string): string | null {
   const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === wanted) return rest.join('=');
-  }
-  return null;
+  return header ? (parse(header)[wanted] ?? null) : null;
 }
 
 export function readSessionCookie(req: Request): string | null {

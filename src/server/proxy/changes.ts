@@ -166,10 +166,10 @@ function drained(res: Response): Promise<void> {
 
 async function streamFeed(res: Response, body: ReadableStream<Uint8Array>, state: FeedState, clock: FeedClock) {
   const decoder = new TextDecoder();
-  const reader = body.getReader();
+  const stream = body.getReader();
   try {
     for (;;) {
-      const { value, done } = await reader.read();
+      const { value, done } = await stream.read();
       if (done || state.finishedByUs) break;
       const chunk = decoder.decode(value, { stream: true });
       if (state.feed === 'longpoll') {
@@ -196,6 +196,6 @@ async function streamFeed(res: Response, body: ReadableStream<Uint8Array>, state
   } catch {
     if (!state.finishedByUs) res.destroy();
   } finally {
-    reader.cancel().catch(() => undefined);
+    stream.cancel().catch(() => undefined);
   }
 }

@@ -5,10 +5,10 @@ import type { AppContext } from '../context.ts';
 import { asyncRoute } from '../http/async-route.ts';
 import { requirePerson } from '../http/authenticate.ts';
 import { unprocessable } from '../http/http-error.ts';
-import { normalizeEmail } from '../../domain/user.ts';
 import { byIp, rateLimit } from '../http/rate-limit.ts';
 import { createToken, deactivateToken, listTokens } from '../services/tokens.ts';
 import { confirmEmail, requestConfirmation, requestPasswordReset, resetPassword } from '../services/users.ts';
+import { accountLimiters, addressKey, linkKey } from './account-limits.ts';
 
 function emailFrom(body: unknown): string {
   const input = (body ?? {}) as Record<string, unknown>;
@@ -17,25 +17,20 @@ function emailFrom(body: unknown): string {
   return String(input.email);
 }
 
-/**
- * Counted per address asked for (or per link used), not per network: an office's technicians
- * share one address to the world. One network still has a ceiling across addresses.
- */
-const byAddress = (req: { body?: unknown }) =>
-  `address:${normalizeEmail(String((req.body as { email?: unknown } | undefined)?.email ?? ''))}`;
+const byAddress = (req: { body?: unknown }) => addressKey((req.body as { email?: unknown } | undefined)?.email);
 const byLink = (req: { params: Record<string, string>; body?: unknown }) =>
-  `link:${req.params.token ?? String((req.body as { token?: unknown } | undefined)?.token ?? '')}`;
+  linkKey(req.params.token ?? (req.body as { token?: unknown } | undefined)?.token);
 
 export function accountApiRoutes(ctx: AppContext): Router {
   const router = Router();
-  const limits = ctx.config.rateLimits;
-  const perNetwork = rateLimit(limits.accountMailByIp, byIp);
+  const limits = accountLimiters(ctx);
+  const perNetwork = rateLimit(limits.mailsByNetwork, byIp);
 
   // Both requests answer the same whether or not the address has an account.
   router.post(
     '/confirmation',
     perNetwork,
-    rateLimit(limits.confirmation, byAddress),
+    rateLimit(limits.confirmations, byAddress),
     asyncRoute(async (req, res) => {
       await requestConfirmation(ctx, emailFrom(req.body));
       res.status(202).json({ ok: true });
@@ -45,7 +40,7 @@ export function accountApiRoutes(ctx: AppContext): Router {
   router.post(
     '/confirmation/:token',
     perNetwork,
-    rateLimit(limits.confirmation, byLink),
+    rateLimit(limits.confirmations, byLink),
     asyncRoute(async (req, res) => {
       const user = await confirmEmail(ctx, req.params.token);
       res.json({ ok: true, email: user.email });
@@ -55,7 +50,7 @@ export function accountApiRoutes(ctx: AppContext): Router {
   router.post(
     '/password',
     perNetwork,
-    rateLimit(limits.password, byAddress),
+    rateLimit(limits.passwords, byAddress),
     asyncRoute(async (req, res) => {
       await requestPasswordReset(ctx, emailFrom(req.body));
       res.status(202).json({ ok: true });
@@ -65,7 +60,7 @@ export function accountApiRoutes(ctx: AppContext): Router {
   router.put(
     '/password',
     perNetwork,
-    rateLimit(limits.password, byLink),
+    rateLimit(limits.passwords, byLink),
     asyncRoute(async (req, res) => {
       await resetPassword(ctx, (req.body ?? {}) as Record<string, unknown>);
       res.json({ ok: true });

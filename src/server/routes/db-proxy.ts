@@ -1,27 +1,18 @@
 // `/db/{usr-…|acc-…}/…`: the CouchDB API of one database, behind our authorisation. The endpoint
 // was parsed and classified once (proxy/endpoints.ts); here the caller is authenticated, the body
 // read with the endpoint's limit and shape, each write judged beside the stored version of its
-// document (domain/permissions.ts), and only then is the store called, at a URL rebuilt from the
+// document (services/db-writes.ts), and only then is the store called, at a URL rebuilt from the
 // parsed parts (proxy/forward.ts). Every write path is checked: single documents, attachments,
-// `_bulk_docs` (also with `new_edits: false`, as replication sends it) and `_local` checkpoints.
+// `_bulk_docs` (also with `new_edits: false`, as replication sends it) and `_local` checkpoints;
+// after each accepted one the group's bookkeeping and every module's hook run.
 import type { Request, Response } from 'express';
 import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
 import { databaseKind, isId } from '../../domain/ids.ts';
-import {
-  canReadDatabase,
-  checkDocWrite,
-  CLIENT_UPDATE_HANDLERS,
-  type DocWrite,
-  type GroupAccess,
-  isAddressableId,
-  type WriteVerdict,
-} from '../../domain/permissions.ts';
-import type { RuleContext } from '../../domain/records/index.ts';
-import { completeStamps, lookupIds, specOfKlass } from '../../domain/records/index.ts';
+import { canReadDatabase, CLIENT_UPDATE_HANDLERS, type DocWrite } from '../../domain/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { authenticate, type Auth, readCredentials, requireActive } from '../http/authenticate.ts';
 import { asObject, readJsonBody, readRawBody } from '../http/body.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../http/http-error.ts';
+import { badRequest, forbidden, notFound } from '../http/http-error.ts';
 import {
   BODY_LIMITS,
   bulkDocsBody,
@@ -36,28 +27,13 @@ import {
 import { proxyLiveFeed } from '../proxy/changes.ts';
 import type { DbRequest, DbTarget } from '../proxy/endpoints.ts';
 import { callStore, clientSignal, type ForwardOptions, relay, storePath } from '../proxy/forward.ts';
-import { attachmentRevision, writtenAttachment } from '../services/db-writes.ts';
-import { afterWrite, isGroupAdmin, readSettings } from '../services/groups.ts';
+import { type BulkResult, bulkAnswer, storeReads, WriteJudge, writtenAttachment } from '../services/db-writes.ts';
+import { afterWrite } from '../services/groups.ts';
+import { afterModuleWrites, moduleUpdateHandler } from '../modules/index.ts';
 import { acceptInvite, removeMembership, updateMembership } from '../services/memberships.ts';
-import { afterReaderWrite, isReaderMark, markReaderItem } from '../services/reader-door.ts';
-import type { CouchDoc } from '../store/couch-client.ts';
 import { designDocsFor } from '../store/design-docs.ts';
 
 type DbEndpoint = Extract<DbRequest['endpoint'], { area: 'db' }>;
-
-interface BulkResult {
-  id?: string;
-  rev?: string;
-  ok?: boolean;
-  error?: string;
-  name?: string;
-  status?: number;
-  reason?: unknown;
-}
-
-function fail(verdict: Exclude<WriteVerdict, { ok: true }>): HttpError {
-  return verdict.status === 403 ? forbidden(verdict.reason) : new HttpError(422, verdict.reason);
-}
 
 /** What changes data, and so is closed to read-only tokens. */
 function isWrite(method: string, target: DbTarget): boolean {
@@ -87,47 +63,13 @@ function deployed(db: string, ddoc: string): { views: string[]; updates: string[
 export function databaseHandler(ctx: AppContext) {
   const body = async (req: Request, kind: DbTarget['kind']) => readJsonBody(req, BODY_LIMITS[kind], ctx.bodies);
 
-  /** The stored versions of documents about to be written, by id (one request for a batch). */
-  async function storedDocs(db: string, ids: readonly string[]): Promise<Map<string, CouchDoc>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const res = await ctx.store.must<{ rows: Array<{ id?: string; doc?: CouchDoc | null }> }>(
-      `/${encodeURIComponent(db)}/_all_docs`,
-      { method: 'POST', query: { include_docs: true }, body: { keys: unique } },
-    );
-    return new Map(res.rows.flatMap((r) => (r.id && r.doc ? [[r.id, r.doc] as const] : [])));
-  }
+  const judge = new WriteJudge(storeReads(ctx), ctx.now);
+  const caller = (auth: Auth) => ({ actor: auth.actor, userId: auth.user._id });
 
-  /** The records a document's rules look up (src/domain/records `lookups`), by id. */
-  const lookupsOf = (doc: DocWrite): string[] =>
-    lookupIds(specOfKlass(doc.klass), doc as Readonly<Record<string, unknown>>).filter((id) => isId(id));
-
-  /**
-   * The rules' context with the records they look up: as stored, then as the batch itself writes
-   * them (a wallet replicated beside its first income). One read, only when a rule needs one.
-   */
-  async function withLookups(db: string, rules: RuleContext, docs: readonly DocWrite[]): Promise<RuleContext> {
-    const ids = docs.flatMap(lookupsOf);
-    if (ids.length === 0) return rules;
-    const records = new Map<string, Readonly<Record<string, unknown>>>(await storedDocs(db, ids));
-    for (const doc of docs)
-      if (typeof doc._id === 'string') records.set(doc._id, doc as Readonly<Record<string, unknown>>);
-    return { ...rules, records };
-  }
-
-  /** What judging a write in `db` needs: whether the caller administers it, its settings, the day. */
-  async function writeContext(
-    db: string,
-    auth: Auth,
-    docs: readonly DocWrite[] = [],
-  ): Promise<{ access: GroupAccess; rules: RuleContext }> {
-    const group = databaseKind(db) === 'group';
-    const [admin, settings] = await Promise.all([
-      group ? isGroupAdmin(ctx, db, auth.user._id) : false,
-      group ? readSettings(ctx, db) : null,
-    ]);
-    const rules = { settings, today: ctx.now().toISOString().slice(0, 10) };
-    return { access: { admin }, rules: group ? await withLookups(db, rules, docs) : rules };
+  /** What follows every accepted write, whatever its path: the group's own bookkeeping, then each module's. */
+  async function afterAccepted(db: string, docs: readonly DocWrite[]): Promise<void> {
+    await afterWrite(ctx, db, docs);
+    await afterModuleWrites(ctx, db, docs);
   }
 
   /** Calls the store and relays its answer; `written` names what a successful write carried, for its side effects. */
@@ -138,10 +80,7 @@ export function databaseHandler(ctx: AppContext) {
     written?: { db: string; docs: readonly DocWrite[] },
   ) {
     const upstream = await callStore(ctx, { ...options, signal: clientSignal(req, res) });
-    if (upstream.ok && written) {
-      await afterWrite(ctx, written.db, written.docs);
-      await afterReaderWrite(ctx, written.db, written.docs);
-    }
+    if (upstream.ok && written) await afterAccepted(written.db, written.docs);
     await relay(res, upstream, options);
   }
 
@@ -166,51 +105,17 @@ export function databaseHandler(ctx: AppContext) {
 
   async function bulkDocs(req: Request, res: Response, auth: Auth, db: string, path: string): Promise<void> {
     const input = bulkDocsBody(await body(req, 'bulk_docs'));
-    const docs = input.docs as DocWrite[];
-    const { access, rules } = await writeContext(db, auth, docs);
-    const stored = await storedDocs(
-      db,
-      docs.flatMap((d) => (typeof d._id === 'string' ? [d._id] : [])),
-    );
-    const verdicts = docs.map((doc) =>
-      checkDocWrite(auth.actor, db, doc, access, typeof doc._id === 'string' ? stored.get(doc._id) : null, rules),
-    );
-    // As CouchDB does with validate_doc_update: a refused document gets its own error entry and the
-    // others are written, so one bad record cannot stall a device's whole replication. In a
-    // replication (new_edits:false) every refusal is `forbidden`, as CouchDB reports a failed
-    // validation, with `name` too: PouchDB then emits it as `denied` and goes on with the other
-    // documents, where any other error would stop the push. `status` says which rule refused it.
-    const replicating = input.new_edits === false;
-    const denied: BulkResult[] = docs.flatMap((doc, i) => {
-      const v = verdicts[i]!;
-      if (v.ok) return [];
-      const id = typeof doc._id === 'string' ? doc._id : undefined;
-      const error = replicating || v.status === 403 ? 'forbidden' : 'unprocessable_entity';
-      const rev = typeof doc._rev === 'string' ? doc._rev : undefined;
-      return [{ id, ...(replicating ? { rev, name: error } : {}), error, status: v.status, reason: v.reason }];
-    });
-    const now = ctx.now();
-    const allowed = docs
-      .filter((_, i) => verdicts[i]!.ok)
-      .map((doc) => (input.new_edits === false ? doc : completeStamps(doc, auth.user._id, now)));
+    const judged = await judge.judgeBulk(db, caller(auth), input.docs as DocWrite[], input.new_edits === false);
     let results: BulkResult[] = [];
     let status = 201;
-    if (allowed.length > 0) {
-      const upstream = await callStore(ctx, { method: 'POST', path, json: { ...input, docs: allowed } });
+    if (judged.allowed.length > 0) {
+      const upstream = await callStore(ctx, { method: 'POST', path, json: { ...input, docs: judged.allowed } });
       if (!upstream.ok) return relay(res, upstream, { method: 'POST', path });
       status = upstream.status;
-      await afterWrite(ctx, db, allowed);
-      await afterReaderWrite(ctx, db, allowed);
+      await afterAccepted(db, judged.allowed);
       results = (await upstream.json()) as BulkResult[];
     }
-    if (replicating) {
-      res.status(status).json([...results, ...denied]);
-      return;
-    }
-    // With new_edits, results come one per document, in order: put the refusals back in place.
-    let next = 0;
-    let refusal = 0;
-    res.status(status).json(verdicts.map((v) => (v.ok ? results[next++]! : denied[refusal++]!)));
+    res.status(status).json(bulkAnswer(judged, results));
   }
 
   /**
@@ -226,29 +131,25 @@ export function databaseHandler(ctx: AppContext) {
     options: ForwardOptions,
   ): Promise<void> {
     const { id } = target;
-    const { access, rules } = await writeContext(db, auth);
-    const stored = await ctx.store.get<CouchDoc>(db, id);
-    const judge = async (doc: DocWrite) => {
-      const verdict = checkDocWrite(auth.actor, db, doc, access, stored, await withLookups(db, rules, [doc]));
-      if (!verdict.ok) throw fail(verdict);
-    };
     if (target.attachment) {
       const written = options.method === 'PUT' ? writtenAttachment(req) : null;
       // Judged before the body is read: refused bytes are never taken in.
-      await judge(attachmentRevision(id, target.attachment.join('/'), stored, written));
-      if (!written) return forward(req, res, options);
+      const revision = await judge.judgeAttachment(
+        db,
+        caller(auth),
+        { id, name: target.attachment.join('/') },
+        written,
+      );
+      const change = { db, docs: [revision] };
+      if (!written) return forward(req, res, options, change);
       const bytes = await readRawBody(req, BODY_LIMITS.attachment, ctx.bodies);
-      return forward(req, res, { ...options, raw: { bytes, type: written.content_type } });
+      return forward(req, res, { ...options, raw: { bytes, type: written.content_type } }, change);
     }
     if (options.method === 'DELETE') {
-      await judge({ _id: id, _deleted: true });
-      return forward(req, res, options, { db, docs: [{ _id: id, _deleted: true }] });
+      const deletion = await judge.judgeWrite(db, caller(auth), { _id: id, _deleted: true });
+      return forward(req, res, options, { db, docs: [deletion] });
     }
-    const sent = documentBody(await body(req, 'doc')) as DocWrite;
-    if (sent._id !== undefined && sent._id !== id) throw badRequest({ _id: [FIELD_MESSAGES.invalid] });
-    const doc = { ...sent, _id: id };
-    await judge(doc);
-    const stamped = completeStamps(doc, auth.user._id, ctx.now());
+    const stamped = await judge.judgePut(db, caller(auth), id, documentBody(await body(req, 'doc')) as DocWrite);
     return forward(req, res, { ...options, json: stamped }, { db, docs: [stamped] });
   }
 
@@ -289,6 +190,7 @@ export function databaseHandler(ctx: AppContext) {
       if (target.kind === 'update' && target.ddoc === 'status' && target.handler === 'accept' && method === 'PUT') {
         const auth = await requireWriter(req, res);
         const membership = await acceptInvite(ctx, auth.user, db, target.id);
+        await afterAccepted(db, [membership]);
         res.json({ ok: true, id: membership._id, db_name: membership.db_name });
         return;
       }
@@ -296,11 +198,13 @@ export function databaseHandler(ctx: AppContext) {
         const auth = await requireWriter(req, res);
         if (method === 'DELETE') {
           await removeMembership(ctx, auth.user, db, target.id, params.get('rev') ?? undefined);
+          await afterAccepted(db, [{ _id: target.id, _deleted: true }]);
           res.json({ ok: true, id: target.id });
           return;
         }
         const input = asObject(await body(req, 'doc'));
         const saved = await updateMembership(ctx, auth.user, db, target.id, input, params.get('rev') ?? input._rev);
+        await afterAccepted(db, [saved]);
         res.json({ ok: true, id: saved._id, rev: saved._rev });
         return;
       }
@@ -351,28 +255,24 @@ export function databaseHandler(ctx: AppContext) {
       }
       case 'update': {
         const kind = databaseKind(db)!;
-        // The reader's item marks (spec 001 §7) are server code, not design functions.
-        if (kind === 'group' && target.ddoc === 'status' && isReaderMark(target.handler) && method === 'PUT') {
-          const { access, rules } = await writeContext(db, auth);
-          const who = { actor: auth.actor, userId: auth.user._id, access, rules };
-          res.json(await markReaderItem(ctx, db, target.id, target.handler, who));
+        // A module's own handlers (an item marked read, spec 001 §7) are server code, not design functions.
+        const handler = method === 'PUT' ? moduleUpdateHandler(kind, target.ddoc, target.handler) : null;
+        if (handler) {
+          const answer = await handler(ctx, db, target.id, await judge.writer(db, caller(auth)));
+          await afterAccepted(db, [{ _id: target.id }]);
+          res.json(answer);
           return;
         }
         if (!deployed(db, target.ddoc)?.updates.includes(target.handler)) throw notFound();
         if (!CLIENT_UPDATE_HANDLERS[kind].includes(`${target.ddoc}/${target.handler}`))
           throw forbidden(MESSAGES.forbidden);
-        return forward(req, res, options);
+        return forward(req, res, options, { db, docs: [{ _id: target.id }] });
       }
     }
   };
 
   async function newDocument(req: Request, res: Response, auth: Auth, db: string, options: ForwardOptions) {
-    const sent = documentBody(await body(req, 'info')) as DocWrite;
-    const stored = typeof sent._id === 'string' && isAddressableId(sent._id) ? await ctx.store.get(db, sent._id) : null;
-    const { access, rules } = await writeContext(db, auth, [sent]);
-    const verdict = checkDocWrite(auth.actor, db, sent, access, stored, rules);
-    if (!verdict.ok) throw fail(verdict);
-    const doc = completeStamps(sent, auth.user._id, ctx.now());
+    const doc = await judge.judgeWrite(db, caller(auth), documentBody(await body(req, 'info')) as DocWrite);
     return forward(req, res, { ...options, json: doc }, { db, docs: [doc] });
   }
 

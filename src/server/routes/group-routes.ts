@@ -1,5 +1,6 @@
 // Groups and memberships: `/api/groups…` and `/api/invites`. The CouchDB-shaped calls of the spec
-// that change memberships come through the `/db` door (db-proxy.ts) to the same services.
+// that change memberships come through the `/db` door (db-proxy.ts) to the same services. Each
+// module's own calls under a group (`/api/groups/{acc}/…`) are its routes (src/server/modules).
 import { type Request, Router } from 'express';
 import { validateEmailRequest } from '../../domain/account-forms.ts';
 import { normalizeEmail } from '../../domain/user.ts';
@@ -9,7 +10,6 @@ import { requireActive, requireWriter } from '../http/authenticate.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { createGroup } from '../services/groups.ts';
 import { systemNotifications } from '../services/notifications.ts';
-import { allocateTicketSeries } from '../services/ticket-series.ts';
 import { inviteMember, listInvites } from '../services/memberships.ts';
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
@@ -48,13 +48,6 @@ export function groupApiRoutes(ctx: AppContext): Router {
     asyncRoute(async (req, res) => {
       const auth = await requireActive(ctx, req, res);
       res.json({ invites: await listInvites(ctx, auth.user) });
-    }),
-  );
-  router.post(
-    '/groups/:db/ticket-series',
-    asyncRoute(async (req, res) => {
-      const auth = await requireWriter(ctx, req, res);
-      res.status(201).json({ series: await allocateTicketSeries(ctx, auth.user, req.params.db ?? '') });
     }),
   );
   return router;

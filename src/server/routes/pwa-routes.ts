@@ -5,11 +5,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Request, type Response, type Router } from 'express';
-import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale } from '../../domain/locale.ts';
+import express, { type Response, type Router } from 'express';
+import type { Locale } from '../../domain/locale.ts';
 import type { AppContext } from '../context.ts';
 import { assetHeaders, pageHeaders } from '../http/security-headers.ts';
-import { readCookie, readSessionCookie } from '../http/session-cookie.ts';
+import { readSessionCookie } from '../http/session-cookie.ts';
+import { builtRenderer, publicFormRoutes } from './public-forms.ts';
+import { accepted, visitorLocale } from './visitor-locale.ts';
 
 const ASSET = /\.(js|mjs|css|map|png|jpe?g|svg|ico|json|webmanifest|txt|woff2?|html)$/;
 /**
@@ -25,17 +27,6 @@ const ENCODINGS = [
 function cacheHeaders(res: Response, file: string): void {
   const hashed = file.includes(`${path.sep}assets${path.sep}`);
   res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-}
-
-/** The names an Accept-Encoding or Accept-Language header allows, lower-cased (q=0 refuses one). */
-function accepted(header: string | undefined): Set<string> {
-  const names = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-    if (name && (q === undefined || Number(q) > 0)) names.add(name);
-  }
-  return names;
 }
 
 /** Sends `file` (inside dist), compressed if a copy the browser accepts exists. */
@@ -71,13 +62,6 @@ function inlineScriptHashes(pages: string[]): string[] {
   return [...new Set(hashes)];
 }
 
-/** The language the browser will start in (src/app/i18n.ts): the one picked on this device, else its own. */
-function visitorLocale(req: Request): Locale {
-  const picked = readCookie(req, LOCALE_COOKIE);
-  if (isLocale(picked)) return picked;
-  return defaultLocale([...accepted(req.headers['accept-language'])]);
-}
-
 export function pwaRoutes(ctx: AppContext, https: boolean): Router {
   const router = express.Router();
   const dist = path.resolve(ctx.config.distDir);
@@ -87,6 +71,9 @@ export function pwaRoutes(ctx: AppContext, https: boolean): Router {
   const forPages = pageHeaders(https, inlineScriptHashes(pages));
   const forAssets = assetHeaders();
   router.use((req, res, next) => (SUBRESOURCE.test(req.path) ? forAssets : forPages)(req, res, next));
+  // The server's renderer (vite.config.ts) is a file of the build, never one of the site's.
+  router.use('/ssr', (_req, _res, next) => next('router'));
+  router.use(publicFormRoutes(ctx, builtRenderer(dist)));
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let file: string;

@@ -3,7 +3,6 @@
 import type { Request, Response } from 'express';
 import { validateLogin } from '../../domain/account-forms.ts';
 import { MESSAGES } from '../../domain/errors.ts';
-import { normalizeEmail } from '../../domain/user.ts';
 import type { AppContext } from '../context.ts';
 import {
   currentAuth,
@@ -15,9 +14,10 @@ import {
 } from '../http/authenticate.ts';
 import { asObject, readJsonBody } from '../http/body.ts';
 import { badRequest, forbidden, notFound } from '../http/http-error.ts';
-import { byIp, RateLimiter } from '../http/rate-limit.ts';
+import { byIp } from '../http/rate-limit.ts';
 import { clearSessionCookie, decodeSession, newClaims, setSessionCookie } from '../http/session-cookie.ts';
 import type { DbRequest } from '../proxy/endpoints.ts';
+import { accountLimiters, loginKey } from './account-limits.ts';
 import { BODY_LIMITS } from '../proxy/bodies.ts';
 import { readAccount } from '../services/groups.ts';
 import {
@@ -30,7 +30,7 @@ import {
   type UserDoc,
 } from '../services/users.ts';
 
-function startSession(ctx: AppContext, res: Response, user: UserDoc, remember: boolean): void {
+export function startSession(ctx: AppContext, res: Response, user: UserDoc, remember: boolean): void {
   setSessionCookie(
     res,
     newClaims(user._id, user.session_version, remember, ctx.now().getTime()),
@@ -48,9 +48,7 @@ type ServerEndpoint = Extract<DbRequest['endpoint'], { area: 'server' }>;
 type Handler = (req: Request, res: Response, request: DbRequest, endpoint: ServerEndpoint) => Promise<void>;
 
 export function serverEndpoints(ctx: AppContext): Record<ServerEndpoint['kind'], Handler> {
-  const limits = ctx.config.rateLimits;
-  const logins = new RateLimiter(limits.login);
-  const signUps = new RateLimiter(limits.register);
+  const { logins, signUps } = accountLimiters(ctx);
   const body = async (req: Request, kind: ServerEndpoint['kind']) =>
     asObject(await readJsonBody(req, BODY_LIMITS[kind], ctx.bodies));
 
@@ -94,8 +92,7 @@ export function serverEndpoints(ctx: AppContext): Record<ServerEndpoint['kind'],
       }
       const input = await body(req, 'session');
       const username = typeof (input.username ?? input.name) === 'string' ? String(input.username ?? input.name) : '';
-      // Keyed on the address as accounts are looked up, so no spelling of it gets more tries.
-      logins.hit(`${byIp(req)}:${normalizeEmail(username)}`, res);
+      logins.hit(loginKey(byIp(req), username), res);
       if (!validateLogin(input)) throw badRequest(MESSAGES.missingCredentials);
       const user = await authenticateUser(ctx, username, String(input.password));
       startSession(ctx, res, user, input.remember === true || input.remember === 'true');

@@ -5,17 +5,20 @@ import { databaseKind } from '../../domain/ids.ts';
 import { type AppContext, SYSTEM_DB, USERS_DB } from '../context.ts';
 import { type CouchClient, isConflict } from '../store/couch-client.ts';
 import { deployDesignDocs } from '../store/design-docs.ts';
+import { deployGroupDesignDocs } from './groups.ts';
 import { ADMIN_ONLY_SECURITY } from './personal-db.ts';
 
 export async function prepareStore(store: CouchClient): Promise<void> {
   // _users and _replicator are the system databases a single-node CouchDB expects.
-  for (const db of ['_users', '_replicator', USERS_DB, SYSTEM_DB]) {
-    await store.createDatabase(db);
-  }
-  for (const db of [USERS_DB, SYSTEM_DB]) {
-    await store.must(`/${db}/_security`, { method: 'PUT', body: ADMIN_ONLY_SECURITY });
-  }
+  for (const db of ['_users', '_replicator']) await store.createDatabase(db);
+  for (const db of [USERS_DB, SYSTEM_DB]) await prepareServerDatabase(store, db);
   await deployDesignDocs(store, USERS_DB, 'users');
+}
+
+/** A database only the server reads and writes (its own, or a module's): made, and closed to every person. */
+export async function prepareServerDatabase(store: CouchClient, db: string): Promise<void> {
+  await store.createDatabase(db);
+  await store.must(`/${db}/_security`, { method: 'PUT', body: ADMIN_ONLY_SECURITY });
 }
 
 /**
@@ -46,13 +49,13 @@ export async function loadSessionSecret(store: CouchClient, configured: string |
   }
 }
 
-/** Brings the design documents of every personal and group database up to date. */
+/** Brings the design documents of every personal and group database up to date (a group's: those of the modules it uses). */
 export async function upgradeDatabases(ctx: AppContext): Promise<number> {
   const dbs = (await ctx.store.must<string[]>('/_all_dbs')).filter((db) => databaseKind(db));
   let changed = 0;
   for (const db of dbs) {
     const kind = databaseKind(db)!;
-    changed += await deployDesignDocs(ctx.store, db, kind);
+    changed += kind === 'group' ? await deployGroupDesignDocs(ctx, db) : await deployDesignDocs(ctx.store, db, kind);
   }
   return changed;
 }

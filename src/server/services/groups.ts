@@ -12,11 +12,12 @@ import {
   validateGroupForm,
 } from '../../domain/groups.ts';
 import { isId, newId } from '../../domain/ids.ts';
+import { enabledModules, MODULES } from '../../domain/modules/index.ts';
 import { groupRoles } from '../../domain/user.ts';
 import { type AppContext, USERS_DB } from '../context.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../http/http-error.ts';
 import { type CouchDoc, isConflict } from '../store/couch-client.ts';
-import { deployDesignDocs } from '../store/design-docs.ts';
+import { deployDesignDocs, groupDesignDocs } from '../store/design-docs.ts';
 import { isLocale } from '../../domain/locale.ts';
 import { noteLocale, type UserDoc } from './users.ts';
 
@@ -52,6 +53,32 @@ export async function writeAdminIds(ctx: AppContext, db: string, adminIds: strin
 export async function readSettings(ctx: AppContext, db: string): Promise<Record<string, unknown>> {
   const docs = (await ctx.store.docsWithPrefix<Adjustment>(db, 'adj-')).filter((d) => d.klass === 'Adjustment');
   return Object.fromEntries(docs.map((d) => [d.key, d.value]));
+}
+
+/**
+ * The modules a group with these settings uses: its kind's, those always on, and those switched
+ * on, with the defaults for settings it never stored (as its devices read them).
+ */
+export function modulesInUse(settings: Readonly<Record<string, unknown>>): string[] {
+  const stored = Object.entries(settings).map(([k, v]) => [k, typeof v === 'string' ? v : ''] as const);
+  const text = { ...DEFAULT_GROUP_SETTINGS, ...Object.fromEntries(stored) };
+  return enabledModules(text, text.kind || null);
+}
+
+/** Settings that decide which modules a group uses: each module's switch, and the group's kind. */
+const MODULE_SWITCHES = new Set(['kind', ...MODULES.flatMap((m) => (m.setting ? [m.setting] : []))]);
+
+/**
+ * Brings a group's design documents in line with the modules it uses: the generic ones and those
+ * of each module in use. A module switched off keeps its design documents, as it keeps its data.
+ */
+export async function deployGroupDesignDocs(
+  ctx: AppContext,
+  db: string,
+  settings?: Readonly<Record<string, unknown>>,
+): Promise<number> {
+  const kinds = modulesInUse(settings ?? (await readSettings(ctx, db)));
+  return deployDesignDocs(ctx.store, db, 'group', groupDesignDocs(kinds));
 }
 
 /** Refuses (403) whoever is not a member of the group `db`. */
@@ -154,7 +181,7 @@ export async function createGroup(
   try {
     if (!(await ctx.store.createDatabase(db))) throw conflict();
     await writeAdminIds(ctx, db, [user._id]);
-    await deployDesignDocs(ctx.store, db, 'group');
+    await deployGroupDesignDocs(ctx, db, settings);
     const docs = [
       ...Object.entries(settings).map(([key, value]) => ({
         _id: newId('Adjustment'),
@@ -207,8 +234,9 @@ export async function readAccount(
 
 /**
  * Side effects of writes that reached a database. A renamed group renames every membership and
- * each member's copy, so switchers and profile tabs show the new name; a language picked in the
- * app (the personal `locale` setting) is kept on the user, for the e-mails sent to them.
+ * each member's copy, so switchers and profile tabs show the new name; a module switched on gets
+ * its design documents deployed; a language picked in the app (the personal `locale` setting) is
+ * kept on the user, for the e-mails sent to them.
  */
 export async function afterWrite(
   ctx: AppContext,
@@ -220,7 +248,16 @@ export async function afterWrite(
     if (isLocale(locale)) await noteLocale(ctx, db, locale);
     return;
   }
-  if (!isId(db, 'acc') || !docs.some((d) => d.klass === 'Adjustment' && d.key === 'name')) return;
+  if (!isId(db, 'acc')) return;
+  const setting = (key: (k: string) => boolean) =>
+    docs.some((d) => d.klass === 'Adjustment' && typeof d.key === 'string' && key(d.key) && d._deleted !== true);
+  if (setting((key) => MODULE_SWITCHES.has(key))) {
+    // The setting is stored: a failure here is repaired when the server next starts (upgradeDatabases).
+    await deployGroupDesignDocs(ctx, db).catch((error: unknown) =>
+      ctx.config.log(`groups: design documents of ${db}: ${(error as Error).message}`),
+    );
+  }
+  if (!setting((key) => key === 'name')) return;
   const name = String((await readSettings(ctx, db)).name ?? '').trim();
   if (!name) return;
   const memberships = await listMemberships(ctx, db);

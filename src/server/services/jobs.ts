@@ -3,9 +3,12 @@
 // are one `_all_docs` range, with no index to build. Any instance may run any job: it takes a job
 // by writing a lease with the job's revision (the store refuses all but one writer), and a lease
 // that runs out (a crashed instance) makes the job due again. Delivery is at least once.
+// Periodic tasks (a module's nightly clean-up) ride on the same queue: one instance per period
+// runs each, under a lease written likewise (periodic-tasks.ts).
 import { randomUUID } from 'node:crypto';
 import { type AppContext, SYSTEM_DB } from '../context.ts';
 import type { CouchDoc } from '../store/couch-client.ts';
+import { PeriodicTasks, type PeriodicTask } from './periodic-tasks.ts';
 import { Sweeper } from './sweeper.ts';
 
 export interface JobDoc extends CouchDoc {
@@ -41,10 +44,12 @@ export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly owner = randomUUID();
   private readonly sweeper: Sweeper;
+  private readonly periodic: PeriodicTasks;
 
   private readonly ctx: () => AppContext;
   constructor(ctx: () => AppContext) {
     this.ctx = ctx;
+    this.periodic = new PeriodicTasks(ctx, this.owner);
     this.sweeper = new Sweeper(
       () => this.drain(),
       (error) => this.ctx().config.log(`jobs: ${error.message}`),
@@ -61,6 +66,12 @@ export class JobQueue {
     return this;
   }
 
+  /** Runs `task` once per its period, on whichever instance takes its lease first. */
+  every(task: PeriodicTask): this {
+    this.periodic.add(task);
+    return this;
+  }
+
   /** Writes the job; this instance starts on it at once, the others at their next sweep. */
   async enqueue(type: string, payload: Record<string, unknown>): Promise<void> {
     if (!this.handlers.has(type)) throw new Error(`no handler for job "${type}"`);
@@ -72,10 +83,11 @@ export class JobQueue {
 
   start(): void {
     this.sweeper.start(SWEEP_MS);
+    this.periodic.start(SWEEP_MS);
   }
 
-  stop(): Promise<void> {
-    return this.sweeper.stop();
+  async stop(): Promise<void> {
+    await Promise.all([this.sweeper.stop(), this.periodic.stop()]);
   }
 
   /** Resolves once no due job is left and none is running here (for tests and orderly shutdown). */

@@ -1,24 +1,11 @@
-// Map functions run in node:vm with a fake emit, as CouchDB would run them.
+// Map functions run in node:vm with a fake emit, as CouchDB would run them. A module's own views
+// are tested beside them, in its folder (src/server/modules/<kind>/couch.test.ts).
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { designDoc as ddoc, runMap } from '../../../test/support/couch-map.ts';
 import { RESOURCES } from '../../domain/records/index.ts';
 import { searchWords } from '../../domain/records/search.ts';
-import { designDocsFor } from './design-docs.ts';
-
-function runMap(source: string, doc: Record<string, unknown>): Array<[unknown, unknown]> {
-  const emitted: Array<[unknown, unknown]> = [];
-  const fn = runInNewContext(`(${source})`, { emit: (k: unknown, v: unknown) => emitted.push([k, v]) }) as (
-    d: unknown,
-  ) => void;
-  fn(doc);
-  return emitted;
-}
-
-const ddoc = (target: 'users' | 'personal' | 'group', name: string) => {
-  const found = designDocsFor(target).find((d) => d._id === `_design/${name}`);
-  if (!found) throw new Error(`no ${name}`);
-  return found;
-};
+import { designDocsFor, groupDesignDocs, moduleDesignDocs } from './design-docs.ts';
 
 describe('design documents', () => {
   it('carry a content version that changes with their source', () => {
@@ -48,32 +35,6 @@ describe('design documents', () => {
     expect(runMap(view.map, {})).toEqual([]);
   });
 
-  it('count-by-open-ticket-priority counts tickets not done or cancelled, by priority', () => {
-    const view = ddoc('group', 'count-by-open-ticket-priority').views!.all!;
-    expect(view.reduce).toBe('_count');
-    expect(runMap(view.map, { klass: 'Ticket', status: 'doing', priority: 'high' })).toEqual([['high', 1]]);
-    expect(runMap(view.map, { klass: 'Ticket', status: 'open' })).toEqual([['low', 1]]);
-    expect(runMap(view.map, { klass: 'Ticket', status: 'done', priority: 'high' })).toEqual([]);
-    expect(runMap(view.map, { klass: 'Ticket', status: 'cancel', priority: 'high' })).toEqual([]);
-    expect(runMap(view.map, { klass: 'Customer', priority: 'high' })).toEqual([]);
-  });
-
-  it('count-by-ticket-priority counts every ticket by priority', () => {
-    const view = ddoc('group', 'count-by-ticket-priority').views!.all!;
-    expect(runMap(view.map, { klass: 'Ticket', status: 'done', priority: 'medium' })).toEqual([['medium', 1]]);
-    expect(runMap(view.map, { klass: 'Equipment' })).toEqual([]);
-  });
-
-  it('count-by-ticket-status counts tickets by status and what the board filters on', () => {
-    const view = ddoc('group', 'count-by-ticket-status').views!.all!;
-    expect(view.reduce).toBe('_count');
-    const ticket = { klass: 'Ticket', status: 'doing', priority: 'high', ticket_kind: 'bug', technical_id: 'usr-1' };
-    expect(runMap(view.map, ticket)).toEqual([[['doing', 'high', 'bug', 'usr-1'], 1]]);
-    expect(runMap(view.map, { klass: 'Ticket', status: 'open' })).toEqual([[['open', 'low', null, null], 1]]);
-    expect(runMap(view.map, { klass: 'Ticket' })).toEqual([]);
-    expect(runMap(view.map, { klass: 'Customer', status: 'open' })).toEqual([]);
-  });
-
   it('search/by-word emits the folded words of the fields each resource searches', () => {
     const map = ddoc('group', 'search').views!['by-word']!.map;
     expect(runMap(map, { klass: 'Customer', name: 'João Conceição', email: 'joao@x.com', phones: ['9'] })).toEqual([
@@ -89,14 +50,14 @@ describe('design documents', () => {
     ]);
     expect(runMap(map, { klass: 'Adjustment', key: 'name', value: 'x' })).toEqual([]);
     // Numbers are found with or without their dash; a record is keyed by the records it points at.
-    const ticket = {
+    const record = {
       klass: 'Ticket',
       number: '1-17',
       title: 'Split (novo)',
       customer_id: 'cus-1',
       equipment_id: 'eqp-2',
     };
-    expect(runMap(map, ticket).map(([k]) => k)).toEqual([
+    expect(runMap(map, record).map(([k]) => k)).toEqual([
       ['Ticket', '@cus-1'],
       ['Ticket', '@eqp-2'],
       ['Ticket', '1'],
@@ -112,6 +73,18 @@ describe('design documents', () => {
       const words = runMap(map, doc).map(([key]) => (key as string[])[1]);
       expect(words).toEqual(searchWords(spec.search.map((field, i) => `Wórd${i} ${field}`).join(' ')));
     }
+  });
+
+  it('of a group are the generic ones and those of the modules it uses, each module’s found in its folder', () => {
+    const generic = groupDesignDocs([]).map((d) => d._id);
+    expect(generic).toEqual(expect.arrayContaining(['_design/conflicts', '_design/count-by-klass', '_design/search']));
+    for (const [kind, docs] of moduleDesignDocs()) {
+      const ids = docs.map((d) => d._id);
+      expect(generic, kind).not.toEqual(expect.arrayContaining(ids));
+      expect(groupDesignDocs([kind]).map((d) => d._id)).toEqual([...generic, ...ids]);
+    }
+    // What a group database may hold (the views a device builds, the door's closed list): all of them.
+    expect(designDocsFor('group')).toHaveLength(generic.length + [...moduleDesignDocs().values()].flat().length);
   });
 
   it('the personal validate_doc_update refuses documents without klass', () => {

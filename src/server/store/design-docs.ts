@@ -1,4 +1,7 @@
-// Compiles src/couch/<target>/<ddoc>/ into design documents and deploys them idempotently.
+// Compiles design documents from folders of plain files and deploys them idempotently: the
+// generic ones of src/couch/<target>/<ddoc>/, and each module's own group design documents in
+// src/server/modules/<kind>/couch/group/<ddoc>/, found there by convention (this file names no
+// module). A group database gets the generic ones and those of the modules it uses.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +13,7 @@ import { type CouchClient, type CouchDoc, isConflict } from './couch-client.ts';
 export type DesignTarget = 'users' | 'personal' | 'group';
 
 const COUCH_DIR = fileURLToPath(new URL('../../couch/', import.meta.url));
+const MODULES_DIR = fileURLToPath(new URL('../modules/', import.meta.url));
 
 export interface DesignDoc extends CouchDoc {
   language: 'javascript';
@@ -67,22 +71,52 @@ export function compileDesignDoc(dir: string, name: string): DesignDoc {
   return { _id: `_design/${name}`, version, ...body } as DesignDoc;
 }
 
-const cache = new Map<DesignTarget, DesignDoc[]>();
+const compileAll = (dir: string) => subdirs(dir).map((name) => compileDesignDoc(path.join(dir, name), name));
 
-export function designDocsFor(target: DesignTarget): DesignDoc[] {
-  let docs = cache.get(target);
-  if (!docs) {
-    const dir = path.join(COUCH_DIR, target);
-    docs = subdirs(dir).map((name) => compileDesignDoc(path.join(dir, name), name));
-    cache.set(target, docs);
-  }
+const generic = new Map<DesignTarget, DesignDoc[]>();
+let byModule: ReadonlyMap<string, DesignDoc[]> | null = null;
+
+/** The group design documents of each module that has some, by module kind (its folder's name). */
+export function moduleDesignDocs(): ReadonlyMap<string, DesignDoc[]> {
+  byModule ??= new Map(
+    subdirs(MODULES_DIR)
+      .map((kind) => [kind, compileAll(path.join(MODULES_DIR, kind, 'couch', 'group'))] as const)
+      .filter(([, docs]) => docs.length > 0),
+  );
+  return byModule;
+}
+
+function genericDocs(target: DesignTarget): DesignDoc[] {
+  let docs = generic.get(target);
+  if (!docs) generic.set(target, (docs = compileAll(path.join(COUCH_DIR, target))));
   return docs;
 }
 
-/** Puts each design document whose version differs from the stored one. Safe to run concurrently. */
-export async function deployDesignDocs(store: CouchClient, db: string, target: DesignTarget): Promise<number> {
+/** Every design document a database of `target` may hold: for groups, every module's too. */
+export function designDocsFor(target: DesignTarget): DesignDoc[] {
+  const docs = genericDocs(target);
+  return target === 'group' ? [...docs, ...[...moduleDesignDocs().values()].flat()] : docs;
+}
+
+/** The design documents of a group that uses the modules `kinds`: the generic ones and theirs. */
+export function groupDesignDocs(kinds: readonly string[]): DesignDoc[] {
+  const modules = moduleDesignDocs();
+  return [...genericDocs('group'), ...kinds.flatMap((kind) => modules.get(kind) ?? [])];
+}
+
+/**
+ * Puts each design document whose version differs from the stored one (all of `target`'s unless
+ * `ddocs` says which). Safe to run concurrently. Never removes one: a module switched off keeps
+ * its views, and its data, as they were.
+ */
+export async function deployDesignDocs(
+  store: CouchClient,
+  db: string,
+  target: DesignTarget,
+  ddocs: readonly DesignDoc[] = designDocsFor(target),
+): Promise<number> {
   let changed = 0;
-  for (const ddoc of designDocsFor(target)) {
+  for (const ddoc of ddocs) {
     for (let attempt = 0; attempt < 3; attempt++) {
       const current = await store.get<DesignDoc>(db, ddoc._id);
       if (current?.version === ddoc.version) break;

@@ -1,5 +1,5 @@
 // The feed reader (spec 001 §1 exoreader): subscriptions to feeds, labels grouping them, and the
-// items the server fetches into the group (src/server/reader), read offline on the device.
+// items the server fetches into the group (src/server/modules/exoreader), read offline on the device.
 import type { ModuleDescription } from '../kit.ts';
 import { EXOREADER_RESOURCES, FEED_FIELD_MESSAGE } from './records.ts';
 

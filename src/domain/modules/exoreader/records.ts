@@ -1,5 +1,5 @@
 // The feed reader's records (spec 001 §3): subscriptions and labels, written by people, and items,
-// written by the server's fetcher (src/server/reader). A person changes only an item's state
+// written by the server's fetcher (src/server/modules/exoreader). A person changes only an item's state
 // (read, starred, expanded); its words come from the feed and are the same on every device.
 import type { FieldSpec, ResourceSpec } from '../../records/schema.ts';
 

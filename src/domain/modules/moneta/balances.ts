@@ -1,7 +1,7 @@
 // Wallet balances (spec 001 §3-4, §9): a wallet's start balance plus its confirmed incomes, minus
 // its confirmed expenses, transfers and exchanges in and out, fees on the side that pays them.
 // Imported records leave balances alone; unconfirmed ones are pending, shown apart. The same
-// movements feed the `wallet-balances` views (src/couch/group/wallet-balances), whose map is
+// movements feed the `wallet-balances` views (src/server/modules/moneta/couch/group/wallet-balances), whose map is
 // tested against `movements` so the server's figures and the device's agree.
 import { isMinorUnits } from '../../money.ts';
 

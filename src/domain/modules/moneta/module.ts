@@ -9,6 +9,9 @@ export const monetaModule: ModuleDescription = {
   kind: 'moneta',
   feature: 'moneta',
   setting: 'budget',
+  onByDefault: true,
+  // An expense may name the ticket it was spent on (`Outgo.ticket_id`).
+  requires: ['ticket'],
   built: true,
   home: 'outgos',
   records: MONETA_RESOURCES,

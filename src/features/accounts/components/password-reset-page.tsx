@@ -1,9 +1,10 @@
 import { Alert, Button, Link } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
+import { postedFailure, usePostedForm } from '../../../components/posted-form.ts';
 import { useForm } from '../../../components/use-form-errors.ts';
 import { validatePasswordChange } from '../../../domain/account-forms.ts';
 import { resetPassword } from '../api/reset-password.ts';
@@ -13,8 +14,10 @@ const FIELDS = ['password', 'password_confirmation'] as const;
 
 export function PasswordResetPage({ token }: { token: string }) {
   const { t } = useTranslation();
-  const [done, setDone] = useState(false);
-  const form = useForm(FIELDS);
+  const { pathname } = useLocation();
+  const posted = usePostedForm(pathname);
+  const [done, setDone] = useState(posted?.done?.reset === 'true');
+  const form = useForm(FIELDS, postedFailure(posted));
   const onSubmit = form.submit(
     async (values) => {
       await resetPassword({
@@ -41,7 +44,7 @@ export function PasswordResetPage({ token }: { token: string }) {
   }
 
   return (
-    <FormCard title={t('passwordReset.title')} onSubmit={onSubmit}>
+    <FormCard title={t('passwordReset.title')} onSubmit={onSubmit} action={pathname}>
       <ErrorBox error={form.error} onClose={form.clearError} />
       <NewPasswordFields fieldProps={form.fieldProps} autoFocus />
       <Button type="submit" variant="contained" size="large" loading={form.pending}>

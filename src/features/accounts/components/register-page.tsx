@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
+import { postedFailure, usePostedForm } from '../../../components/posted-form.ts';
 import { useForm } from '../../../components/use-form-errors.ts';
 import { validateRegistration } from '../../../domain/account-forms.ts';
 import { DEFAULT_LOCALE, isLocale } from '../../../domain/locale.ts';
@@ -12,6 +13,7 @@ import { NewPasswordFields } from './new-password-fields.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 
 const FIELDS = ['unconfirmed_email', 'fullname', 'password', 'password_confirmation', 'terms'] as const;
+const PATH = '/user/register';
 
 function policyLink(href: string) {
   return <Link href={href} target="_blank" rel="noopener" />;
@@ -20,7 +22,8 @@ function policyLink(href: string) {
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const form = useForm(FIELDS);
+  const posted = usePostedForm(PATH);
+  const form = useForm(FIELDS, postedFailure(posted));
   const onSubmit = form.submit(
     async (values) => {
       await registerUser({
@@ -37,7 +40,7 @@ export function RegisterPage() {
   const terms = form.fieldProps('terms');
 
   return (
-    <FormCard title={t('register.title')} subtitle={t('register.subtitle')} onSubmit={onSubmit}>
+    <FormCard title={t('register.title')} subtitle={t('register.subtitle')} onSubmit={onSubmit} action={PATH}>
       <ErrorBox error={form.error} onClose={form.clearError} />
       <FormField
         name="unconfirmed_email"
@@ -46,13 +49,20 @@ export function RegisterPage() {
         type="email"
         required
         autoComplete="email"
+        defaultValue={posted?.values.unconfirmed_email}
         autoFocus
       />
-      <FormField name="fullname" fieldProps={form.fieldProps} label={t('fields.fullname')} autoComplete="name" />
+      <FormField
+        name="fullname"
+        fieldProps={form.fieldProps}
+        label={t('fields.fullname')}
+        autoComplete="name"
+        defaultValue={posted?.values.fullname}
+      />
       <NewPasswordFields fieldProps={form.fieldProps} label="fields.password" />
       <FormControl error={terms.error}>
         <FormControlLabel
-          control={<Checkbox name="terms" />}
+          control={<Checkbox name="terms" defaultChecked={posted?.values.terms === 'on'} />}
           label={
             <Trans
               i18nKey="register.terms"

@@ -5,8 +5,8 @@ import {
   ADDRESS_FIELDS,
   type AddressEntry,
   enabledFeatures,
-  parseAddresses,
-  parsePhones,
+  parseAddressEntries,
+  parsePhoneEntries,
   PHONE_FIELDS,
   validateAddress,
   validatePhone,
@@ -76,14 +76,14 @@ export function AdminPage({ cards: Cards }: { cards?: ComponentType<{ accountId:
           <EntryListCard
             config={PHONES}
             accountId={accountId}
-            entries={parsePhones(settings.phones)}
+            entries={parsePhoneEntries(settings.phones)}
             admin={admin}
             onSaved={refresh}
           />
           <EntryListCard
             config={ADDRESSES}
             accountId={accountId}
-            entries={parseAddresses(settings.addresses)}
+            entries={parseAddressEntries(settings.addresses)}
             admin={admin}
             onSaved={refresh}
           />

@@ -27,10 +27,10 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { type FormValues, useForm } from '../../../components/use-form-errors.ts';
 import type { FieldErrors } from '../../../domain/errors.ts';
-import { removeEntry, upsertEntry } from '../../../domain/group-settings.ts';
+import { liveEntries, markEntryDeleted, upsertEntry } from '../../../domain/group-settings.ts';
 import { saveGroupSetting } from '../api/group-settings.ts';
 
-type Entry = { id: string; main: boolean } & Record<string, string | boolean>;
+type Entry = { id: string; main: boolean; marktodelete?: boolean } & Record<string, string | boolean>;
 type Mode = { kind: 'new' } | { kind: 'edit'; entry: Entry } | { kind: 'delete'; entry: Entry };
 
 export interface EntryListConfig {
@@ -65,7 +65,8 @@ function EntryDialog({ config, accountId, entries, mode, onClose, onSaved }: Ent
   };
   const onSubmit = form.submit(
     async (values) => {
-      if (mode.kind === 'delete') return write(removeEntry(entries, mode.entry.id));
+      // Marked, not dropped: another device's edit of the list merges with this one (merge.ts).
+      if (mode.kind === 'delete') return write(markEntryDeleted(entries, mode.entry.id));
       const entry: Entry = {
         id: current?.id ?? globalThis.crypto.randomUUID(),
         main: values.main === 'on',
@@ -100,7 +101,7 @@ function EntryDialog({ config, accountId, entries, mode, onClose, onSaved }: Ent
                   />
                 ))}
                 <FormControlLabel
-                  control={<Checkbox name="main" defaultChecked={current?.main ?? entries.length === 0} />}
+                  control={<Checkbox name="main" defaultChecked={current?.main ?? liveEntries(entries).length === 0} />}
                   label={t('admin.main')}
                 />
               </>
@@ -126,6 +127,7 @@ function EntryDialog({ config, accountId, entries, mode, onClose, onSaved }: Ent
 interface EntryListCardProps {
   config: EntryListConfig;
   accountId: string;
+  /** The whole list as stored, entries marked for deletion included (they are written back, not shown). */
   entries: readonly Entry[];
   admin: boolean;
   onSaved: () => Promise<void>;
@@ -135,6 +137,7 @@ interface EntryListCardProps {
 export function EntryListCard({ config, accountId, entries, admin, onSaved }: EntryListCardProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode | null>(null);
+  const shown = liveEntries(entries);
   return (
     <Card variant="outlined">
       <CardHeader
@@ -149,11 +152,11 @@ export function EntryListCard({ config, accountId, entries, admin, onSaved }: En
         }
       />
       <CardContent sx={{ pt: 0 }}>
-        {entries.length === 0 ? (
+        {shown.length === 0 ? (
           <Typography color="text.secondary">{t(`${config.i18n}.empty`)}</Typography>
         ) : (
           <List dense disablePadding aria-label={t(`${config.i18n}.title`)}>
-            {entries.map((entry) => {
+            {shown.map((entry) => {
               const summary = config.summary(entry);
               return (
                 <ListItem

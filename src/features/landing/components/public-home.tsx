@@ -21,6 +21,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useContactAddress } from '../../../components/use-contact-address.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale.ts';
+import { HOME_SCREENSHOT, homeScreenshotPath } from '../home-screenshot.ts';
 
 const FEATURES = ['tickets', 'finance', 'reader', 'disk', 'notes', 'offline'] as const;
 const FAQ = ['offline', 'free', 'switch', 'data', 'team'] as const;
@@ -45,45 +47,37 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** A styled stand-in for a screenshot: no binary images, the app's own look in miniature. */
-function MockPanel({ title, rows }: { title: string; rows: string[] }) {
+/**
+ * The product's own screen (see home-screenshot.ts) in the page's language, one image per theme:
+ * the theme's attribute on <html> shows one (the page is the same in both), and the hidden one is
+ * never fetched (lazy images not displayed are not loaded). Its width and height reserve its box.
+ */
+function HomeScreenshot() {
+  const { t, i18n } = useTranslation();
+  const locale: Locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   return (
-    <Card variant="outlined" aria-hidden="true" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: 2, py: 1, display: 'flex', gap: 1 }}>
-        {[0, 1, 2].map((dot) => (
-          <Box key={dot} sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'rgba(255,255,255,0.6)' }} />
-        ))}
-        <Typography variant="caption" sx={{ ml: 1, fontWeight: 600 }}>
-          {title}
-        </Typography>
-      </Box>
-      <Stack spacing={1} sx={{ p: 2 }}>
-        {rows.map((row, index) => (
-          <Box
-            key={row}
-            sx={{
-              display: 'flex',
-              justifyContent: 'space-between',
-              alignItems: 'center',
-              p: 1,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-            }}
-          >
-            <Typography variant="body2" noWrap>
-              {row}
-            </Typography>
-            <Box
-              sx={{
-                width: 36,
-                height: 8,
-                borderRadius: 4,
-                bgcolor: ['success.main', 'warning.main', 'error.main'][index % 3],
-              }}
-            />
-          </Box>
-        ))}
-      </Stack>
+    <Card variant="outlined" component="figure" sx={{ m: 0 }}>
+      {(['light', 'dark'] as const).map((theme) => (
+        <Box
+          key={theme}
+          component="img"
+          src={`/${homeScreenshotPath(locale, theme)}`}
+          alt={t('landing.screenshots.alt')}
+          width={HOME_SCREENSHOT.width}
+          height={HOME_SCREENSHOT.height}
+          loading="lazy"
+          decoding="async"
+          sx={(muiTheme) => ({
+            display: theme === 'light' ? 'block' : 'none',
+            width: '100%',
+            height: 'auto',
+            ...muiTheme.applyStyles('dark', { display: theme === 'dark' ? 'block' : 'none' }),
+          })}
+        />
+      ))}
+      <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
+        {t('landing.screenshots.caption')}
+      </Typography>
     </Card>
   );
 }
@@ -94,18 +88,8 @@ export function PublicHome() {
   const contact = useContactAddress();
   return (
     <Box>
-      <Box
-        component="section"
-        aria-labelledby="preview-title"
-        sx={{
-          display: 'grid',
-          gap: 4,
-          gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' },
-          alignItems: 'center',
-          py: { xs: 3, md: 6 },
-        }}
-      >
-        <Box>
+      <Box component="section" aria-labelledby="preview-title" sx={{ py: { xs: 3, md: 6 } }}>
+        <Box sx={{ maxWidth: 760 }}>
           {/* Smaller on phones, where the h3 size filled the first screen with the title alone. */}
           <Typography
             id="preview-title"
@@ -127,10 +111,6 @@ export function PublicHome() {
             </Button>
           </Stack>
         </Box>
-        <MockPanel
-          title={t('landing.preview.title')}
-          rows={[t('landing.preview.row1'), t('landing.preview.row2'), t('landing.preview.row3')]}
-        />
       </Box>
 
       <Section id="features" title={t('landing.features.title')}>
@@ -209,28 +189,7 @@ export function PublicHome() {
       </Section>
 
       <Section id="screenshots" title={t('landing.screenshots.title')}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-          <MockPanel
-            title={t('modules.ticket')}
-            rows={[
-              t('landing.screenshots.ticket1'),
-              t('landing.screenshots.ticket2'),
-              t('landing.screenshots.ticket3'),
-            ]}
-          />
-          <MockPanel
-            title={t('modules.moneta')}
-            rows={[t('landing.screenshots.money1'), t('landing.screenshots.money2'), t('landing.screenshots.money3')]}
-          />
-          <MockPanel
-            title={t('modules.exoreader')}
-            rows={[
-              t('landing.screenshots.reader1'),
-              t('landing.screenshots.reader2'),
-              t('landing.screenshots.reader3'),
-            ]}
-          />
-        </Box>
+        <HomeScreenshot />
       </Section>
 
       <Section id="faq" title={t('landing.faq.title')}>

@@ -1,4 +1,15 @@
-import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -7,7 +18,13 @@ import { ErrorBox } from '../../../components/error-box.tsx';
 import { useErrorText } from '../../../components/use-error-text.ts';
 import { type FormValues, useForm } from '../../../components/use-form-errors.ts';
 import { FIELD_MESSAGES, FieldErrors } from '../../../domain/errors.ts';
-import { GROUP_MESSAGES, type Membership, type MembershipFlags } from '../../../domain/groups.ts';
+import {
+  GROUP_MESSAGES,
+  hasOneAdministrator,
+  type Membership,
+  type MembershipFlags,
+  type Plan,
+} from '../../../domain/groups.ts';
 import { inviteMember } from '../api/invite-member.ts';
 import { updateMembership } from '../api/update-membership.ts';
 import { useMembership } from '../use-membership.ts';
@@ -33,13 +50,19 @@ interface FormProps {
   accountId: string;
   /** Editing when given; inviting otherwise. */
   membership: Membership | null;
+  plan: Plan | null;
 }
 
-function MembershipForm({ accountId, membership }: FormProps) {
+const ONE_ADMIN_NOTICE_ID = 'one-admin-notice';
+
+function MembershipForm({ accountId, membership, plan }: FormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useForm(FIELDS);
   const list = `/account/${accountId}/memberships`;
+  // A free group's creator is its administrator, so nobody else can become one; one who already
+  // is (the group was Pro before) can still be made a member.
+  const adminLocked = hasOneAdministrator(plan) && !membership?.admin;
   const onSubmit = form.submit(
     async (values) => {
       if (membership) {
@@ -68,13 +91,29 @@ function MembershipForm({ accountId, membership }: FormProps) {
         />
       )}
       <Stack>
-        {FLAGS.map((flag) => (
-          <FormControlLabel
-            key={flag}
-            control={<Checkbox name={flag} defaultChecked={membership ? membership[flag] : flag === 'editor'} />}
-            label={t(`memberships.flags.${flag}`)}
-          />
-        ))}
+        {FLAGS.map((flag) => {
+          const locked = flag === 'admin' && adminLocked;
+          return (
+            <Box key={flag}>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    name={flag}
+                    defaultChecked={membership ? membership[flag] : flag === 'editor'}
+                    disabled={locked}
+                    slotProps={{ input: { 'aria-describedby': locked ? ONE_ADMIN_NOTICE_ID : undefined } }}
+                  />
+                }
+                label={t(`memberships.flags.${flag}`)}
+              />
+              {locked && (
+                <FormHelperText id={ONE_ADMIN_NOTICE_ID} sx={{ mt: -0.5, mb: 1 }}>
+                  {t('memberships.oneAdminInFree')}
+                </FormHelperText>
+              )}
+            </Box>
+          );
+        })}
       </Stack>
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" loading={form.pending}>
@@ -102,13 +141,21 @@ function FormFrame({ title, children }: { title: string; children: ReactNode }) 
 }
 
 /** memberships#new: invite by e-mail with the editor, admin and report_view flags. */
-export function NewMembershipPage({ accountId, confirmed }: { accountId: string; confirmed: boolean }) {
+export function NewMembershipPage({
+  accountId,
+  confirmed,
+  plan,
+}: {
+  accountId: string;
+  confirmed: boolean;
+  plan: Plan | null;
+}) {
   const { t } = useTranslation();
   const { detail } = useErrorText();
   return (
     <FormFrame title={t('memberships.new')}>
       {confirmed ? (
-        <MembershipForm accountId={accountId} membership={null} />
+        <MembershipForm accountId={accountId} membership={null} plan={plan} />
       ) : (
         <Box>
           <Typography color="text.secondary">{detail(GROUP_MESSAGES.needsConfirmedEmail)}</Typography>
@@ -119,7 +166,15 @@ export function NewMembershipPage({ accountId, confirmed }: { accountId: string;
 }
 
 /** memberships#edit: the flags of one membership. */
-export function EditMembershipPage({ accountId, membershipId }: { accountId: string; membershipId: string }) {
+export function EditMembershipPage({
+  accountId,
+  membershipId,
+  plan,
+}: {
+  accountId: string;
+  membershipId: string;
+  plan: Plan | null;
+}) {
   const { t } = useTranslation();
   const { detail } = useErrorText();
   const { membership, error, setError } = useMembership(accountId, membershipId);
@@ -128,7 +183,7 @@ export function EditMembershipPage({ accountId, membershipId }: { accountId: str
       <ErrorBox error={error} onClose={() => setError(null)} />
       {membership === undefined && !error && <Skeleton variant="rounded" height={120} />}
       {membership === null && <EmptyState title={detail(GROUP_MESSAGES.membershipNotFound)} />}
-      {membership && <MembershipForm key={membership._rev} accountId={accountId} membership={membership} />}
+      {membership && <MembershipForm key={membership._rev} accountId={accountId} membership={membership} plan={plan} />}
     </FormFrame>
   );
 }

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -19,7 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { useErrorState } from '../../../components/use-error-state.ts';
-import type { Membership } from '../../../domain/groups.ts';
+import { hasOneAdministrator, type Membership, type Plan } from '../../../domain/groups.ts';
 import { listMemberships } from '../api/list-memberships.ts';
 import { DeleteMembershipDialog } from './delete-membership-dialog.tsx';
 import { MemberFlags, MemberName } from './membership-parts.tsx';
@@ -33,10 +34,12 @@ export interface MembershipScreenProps {
   admin: boolean;
   /** Inviting needs a confirmed e-mail. */
   confirmed: boolean;
+  /** The group's confirmed plan: a free group says it has one administrator. */
+  plan: Plan | null;
 }
 
 /** The group's memberships (memberships#index). */
-export function MembershipsPage({ accountId, admin, confirmed }: MembershipScreenProps) {
+export function MembershipsPage({ accountId, admin, confirmed, plan }: MembershipScreenProps) {
   const { t } = useTranslation();
   const [memberships, setMemberships] = useState<Membership[] | null>(null);
   const [error, setError] = useErrorState();
@@ -94,6 +97,8 @@ export function MembershipsPage({ accountId, admin, confirmed }: MembershipScree
           </Stack>
         )}
       </Stack>
+      {/* Said before anyone tries, not only as the refusal of a second administrator (spec 000 §6). */}
+      {admin && hasOneAdministrator(plan) && <Alert severity="info">{t('memberships.oneAdminInFree')}</Alert>}
       <ErrorBox error={error} onClose={() => setError(null)} />
       {memberships?.length === 0 && <EmptyState title={t('memberships.empty')} />}
       {memberships && memberships.length > 0 && (
