@@ -88,4 +88,35 @@ describe('load stages', () => {
     // "Tab" is not "Table", and the board's path import is not a root's.
     expect(stageOf(`${LIB}/Chip/Chip.mjs`)).toBeNull();
   });
+
+  it('does not count a part of a library another part imports only the classes of, through its folder’s index', () => {
+    const stageOf = loadStages(
+      graph(
+        [
+          [`${LIB}/index.mjs`, `${LIB}/Table/index.mjs`],
+          [`${LIB}/index.mjs`, `${LIB}/Chip/index.mjs`],
+          [`${LIB}/Table/index.mjs`, `${LIB}/Table/Table.mjs`],
+          [`${LIB}/Chip/index.mjs`, `${LIB}/Chip/Chip.mjs`],
+          [`${LIB}/Chip/index.mjs`, `${LIB}/Chip/chipClasses.mjs`],
+          [`${LIB}/Button/index.mjs`, `${LIB}/Button/Button.mjs`],
+          // The table styles chips by their classes, and draws buttons.
+          [`${LIB}/Table/Table.mjs`, `${LIB}/Chip/index.mjs`],
+          [`${LIB}/Table/Table.mjs`, `${LIB}/Button/index.mjs`],
+          ['/p/src/login.tsx', `${LIB}/index.mjs`],
+          ['/p/src/dashboard.tsx', `${LIB}/index.mjs`],
+        ],
+        {
+          [`${LIB}/Table/Table.mjs`]:
+            'import * as React from "react";\nimport { chipClasses } from "../Chip/index.mjs";\nimport Button from "../Button/index.mjs";',
+          '/p/src/login.tsx': 'import { Table } from "@ui/kit";',
+          '/p/src/dashboard.tsx': 'import { Chip } from "@ui/kit";',
+        },
+      ),
+      ROOTS,
+      ['public'],
+    );
+    expect(stageOf(`${LIB}/Chip/Chip.mjs`)).toBe('group');
+    expect(stageOf(`${LIB}/Chip/chipClasses.mjs`)).toBe('app');
+    expect(stageOf(`${LIB}/Button/Button.mjs`)).toBe('public');
+  });
 });

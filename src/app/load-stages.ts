@@ -52,6 +52,25 @@ function usesThrough(importer: StageModule | null, pkg: string, names: readonly 
 }
 
 /**
+ * Whether `importer`, a module of the library, uses the part that `names` name of the library's
+ * folder whose index is `index`: MUI's ListItem imports `{ listItemButtonClasses }` from
+ * `../ListItemButton/index.mjs`, the classes, not the component, which only a group screen draws.
+ * A default, namespace or re-export import, or one not recognised, counts as a use.
+ */
+function usesSibling(importer: StageModule | null, index: string, names: readonly string[]): boolean {
+  const folder = index.split(/[\\/]/).at(-2)!;
+  const from = new RegExp(`(import|export)([^;]*?)from\\s*["'][./]*(?:[\\w-]+/)*${folder}(?:/index\\.m?js)?["']`, 'g');
+  const statements = [...(importer?.code ?? '').matchAll(from)];
+  if (statements.length === 0) return true;
+  return statements.some(([, keyword, clause]) => {
+    const named = /^\s*\{([^}]*)\}\s*$/.exec(clause!);
+    return (
+      keyword === 'export' || !named || names.some((name) => new RegExp(`(^|[\\s,])${name}($|[\\s,])`).test(named[1]!))
+    );
+  });
+}
+
+/**
  * The stage of each module: the first stage (in `roots`' order, the entry's first) whose root
  * imports it, directly or through other modules; the entry's when stages of `apart`, which are not
  * loaded with the others, share it. A library's index, which re-exports all of the
@@ -63,6 +82,19 @@ export function loadStages(
   apart: readonly string[] = [],
 ): (id: string) => string | null {
   const known = new Map<string, string | null>();
+  // Every module walks up to the roots through the same importers: each module is asked of the
+  // bundler once, and each importer's use of a library's part judged once (the build spent over a
+  // minute here, reading the same modules' code and compiling the same patterns).
+  const modules = new Map<string, StageModule | null>();
+  const read = (id: string): StageModule | null => {
+    if (!modules.has(id)) modules.set(id, graph(id));
+    return modules.get(id)!;
+  };
+  const judged = new Map<string, boolean>();
+  const uses = (key: string, judge: () => boolean): boolean => {
+    if (!judged.has(key)) judged.set(key, judge());
+    return judged.get(key)!;
+  };
   const stageOfRoot = (id: string, module: StageModule): string | undefined => {
     if (module.isEntry) return ENTRY_STAGE;
     return roots.find(([, paths]) => paths.some((path) => id.endsWith(path)))?.[0];
@@ -76,7 +108,7 @@ export function loadStages(
     const seen = new Set([id]);
     while (queue.length > 0) {
       const { id: current, through } = queue.pop()!;
-      const module = graph(current);
+      const module = read(current);
       if (!module) continue;
       const stage = stageOfRoot(current, module);
       if (stage) found.add(stage);
@@ -85,7 +117,13 @@ export function loadStages(
         const inside = pkg !== undefined && packageOf(importer) === pkg;
         let next: readonly string[] | null = null;
         if (inside && INDEX.test(importer)) next = through ?? namesOf(current);
-        else if (!inside && through && !usesThrough(graph(importer), pkg!, through)) continue;
+        else if (!inside && through) {
+          const key = `${importer}|${pkg}|${through.join()}`;
+          if (!uses(key, () => usesThrough(read(importer), pkg!, through))) continue;
+        } else if (inside && through && INDEX.test(current)) {
+          const key = `${importer}|${current}|${through.join()}`;
+          if (!uses(key, () => usesSibling(read(importer), current, through))) continue;
+        }
         const key = next ? `${importer}|${next.join()}` : importer;
         if (seen.has(key)) continue;
         seen.add(key);

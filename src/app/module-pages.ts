@@ -5,7 +5,12 @@ import type { ComponentType } from 'react';
 import type { ModulePageProps } from '../components/resource/module-parts.tsx';
 import type { ModuleDescription, PageSpec } from '../domain/modules/index.ts';
 
-const pages = import.meta.glob<{ default: ComponentType<ModulePageProps> }>('../features/*/pages/*.tsx');
+// A page's component test sits beside it: not a page, and never to be built nor precached (it
+// brought the testing libraries into the build, 137 KB gzipped, that every installed app fetched).
+const pages = import.meta.glob<{ default: ComponentType<ModulePageProps> }>([
+  '../features/*/pages/*.tsx',
+  '!../features/*/pages/*.test.tsx',
+]);
 
 /** The loader of a module's page: src/features/<feature>/pages/<name with # as ->.tsx. */
 export function pageLoader(module: Pick<ModuleDescription, 'kind' | 'feature'>, page: Pick<PageSpec, 'name'>) {

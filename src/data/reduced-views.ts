@@ -4,15 +4,17 @@
 // costs about 3.5 ms a document to build in Chromium (minutes after a big pull or import).
 // Here each document's rows (through the same compiled map function, src/data/views.ts) are
 // kept with the replica's sequence; the changes since then replace the rows of their documents
-// and grouping works on per-key sums. The rows are saved in a `_local` document of the replica
-// (a snapshot, a few seconds after the changes stop), so a page load reads one document instead
-// of every row, and they are first made by reading the documents themselves, not PouchDB's index.
+// and grouping works on per-key sums. The rows are saved beside the replica (a snapshot, a few
+// seconds after the changes stop, of the documents that changed: src/data/kept-store.ts), so a
+// page load reads them instead of every document, and they are first made by reading the
+// documents themselves, not PouchDB's index.
 import { collate } from 'pouchdb-collate';
 import { MAP_FUNCTIONS } from 'virtual:couch-views';
 import { registerBackgroundWork } from './databases.ts';
+import { type Bucket, bucketOf, keptStore, type KeptStore, type Rows } from './kept-store.ts';
 import type { Database } from './pouch-api.ts';
 
-export type Rows = Array<[key: unknown, value: number]>;
+export type { Rows };
 
 interface Total {
   key: unknown;
@@ -30,20 +32,14 @@ interface Reduced {
   source: string;
   map: (doc: unknown) => Rows;
   byDoc: Map<string, Rows>;
+  /** The documents with rows, by bucket (kept-store.ts): what a save of a bucket writes. */
+  buckets: Map<number, Set<string>>;
   totals: Map<string, Total>;
   /** A structure made from the rows and kept with them (the search's words), when the view has one. */
   derived?: Derived;
-  /** The snapshot's revision, and whether the rows changed since it was written. */
-  rev?: string;
-  dirty: boolean;
-}
-
-interface Snapshot {
-  _id: string;
-  _rev?: string;
-  seq: number | string;
-  source: string;
-  docs: Array<[string, Rows]>;
+  /** Documents whose rows changed since the last save, and whether the next one rewrites them all. */
+  changed: Set<string>;
+  whole: boolean;
 }
 
 export interface ReduceOptions {
@@ -60,7 +56,8 @@ const PAGE = 500;
 /** Quiet time before the snapshot is written: an import's batches write it once, not 250 times. */
 const SAVE_AFTER_MS = 3_000;
 
-const snapshotId = (view: string) => `_local/moneta-reduced:${view}`;
+/** Where a version before kept-store.ts saved a view's rows, all in one document: removed once read anew. */
+const legacySnapshotId = (view: string) => `_local/moneta-reduced:${view}`;
 const number = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 function add(state: Reduced, rows: Rows, sign: 1 | -1): void {
@@ -83,7 +80,14 @@ function setRows(state: Reduced, id: string, rows: Rows): void {
     state.byDoc.set(id, rows);
     add(state, rows, 1);
   } else state.byDoc.delete(id);
-  state.dirty = true;
+  if (!before !== !(rows.length > 0)) {
+    const bucket = bucketOf(id);
+    let ids = state.buckets.get(bucket);
+    if (!ids) state.buckets.set(bucket, (ids = new Set()));
+    if (before) ids.delete(id);
+    else ids.add(id);
+  }
+  if (!state.whole) state.changed.add(id);
 }
 
 /**
@@ -146,31 +150,37 @@ async function compiled(db: Database, view: string): Promise<Compiled | null> {
   };
 }
 
-async function readSnapshot(db: Database, view: string): Promise<Snapshot | null> {
+async function removeLegacySnapshot(db: Database, view: string): Promise<void> {
   try {
-    return (await db.get(snapshotId(view))) as unknown as Snapshot;
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) return null;
-    throw error;
+    const legacy = await db.get(legacySnapshotId(view));
+    await db.remove(legacy._id, legacy._rev!);
+  } catch {
+    // None (the usual case), or already removed by another tab.
   }
 }
 
 /** The rows as last saved, or made by reading every document once (design documents aside). */
-async function load(db: Database, view: string): Promise<Reduced | null> {
+async function load(db: Database, store: KeptStore, view: string): Promise<Reduced | null> {
   const map = await compiled(db, view);
   if (!map) return null;
-  const state: Reduced = { view, seq: 0, ...map, byDoc: new Map(), totals: new Map(), dirty: false };
-  const snapshot = await readSnapshot(db, view);
-  state.rev = snapshot?._rev;
-  if (snapshot && snapshot.source === map.source) {
+  const state: Reduced = {
+    view,
+    seq: 0,
+    ...map,
+    byDoc: new Map(),
+    buckets: new Map(),
+    totals: new Map(),
+    changed: new Set(),
+    whole: true,
+  };
+  const snapshot = await store.read(view, map.source).catch(() => null);
+  if (snapshot) {
     state.seq = snapshot.seq;
-    for (const [id, rows] of snapshot.docs) {
-      state.byDoc.set(id, rows);
-      state.derived?.update(id, [], rows);
-      add(state, rows, 1);
-    }
+    for (const [id, rows] of snapshot.docs) setRows(state, id, rows);
+    state.whole = false;
     return state;
   }
+  await removeLegacySnapshot(db, view);
   // Documents written while these pages are read are in the changes after `seq`.
   state.seq = (await db.info()).update_seq;
   let startkey: string | undefined;
@@ -185,7 +195,6 @@ async function load(db: Database, view: string): Promise<Reduced | null> {
     if (page.length < PAGE) break;
     startkey = page[page.length - 1]!.id;
   }
-  state.dirty = true;
   return state;
 }
 
@@ -205,28 +214,49 @@ async function catchUp(db: Database, state: Reduced): Promise<Reduced | null> {
 }
 
 /** Loaded, and caught up with the changes written since the snapshot (or while it was made). */
-async function loadCurrent(db: Database, view: string): Promise<Reduced | null> {
-  const loaded = await load(db, view);
+async function loadCurrent(db: Database, store: KeptStore, view: string): Promise<Reduced | null> {
+  const loaded = await load(db, store, view);
   // A design document changed meanwhile: its new rows are read once more.
-  return loaded && ((await catchUp(db, loaded)) ?? load(db, view));
+  return loaded && ((await catchUp(db, loaded)) ?? load(db, store, view));
 }
 
-/** Writes the snapshot; another tab's newer one is simply overwritten (each is whole and true). */
-async function save(db: Database, state: Reduced): Promise<void> {
-  if (!state.dirty) return;
-  state.dirty = false;
-  const snapshot: Snapshot = {
-    _id: snapshotId(state.view),
-    seq: state.seq,
-    source: state.source,
-    docs: [...state.byDoc],
-  };
+const isDirty = (state: Reduced) => state.whole || state.changed.size > 0;
+
+/** What a save wrote: buckets (all of them for a whole save), and whether it was another tab's turn. */
+export interface SaveReport {
+  records: number;
+  outcome: 'written' | 'behind' | 'clean';
+}
+
+/**
+ * Writes the documents changed since the last save, with the sequence they are true at. A tab
+ * that finds a later state saved by another tab leaves it: its own changes are in it already.
+ */
+async function save(store: KeptStore, state: Reduced): Promise<SaveReport> {
+  if (!isDirty(state)) return { records: 0, outcome: 'clean' };
+  const head = { seq: state.seq, source: state.source, replica: await store.replica() };
+  const changed = state.changed;
+  let whole = state.whole;
+  state.changed = new Set();
+  state.whole = false;
+  // A bucket is written with all of its documents: the rows of those that did not change too.
+  const bucketsOf = (buckets: Iterable<number>): Bucket[] =>
+    [...buckets].map((b) => [b, [...(state.buckets.get(b) ?? [])].map((id) => [id, state.byDoc.get(id)!])]);
   try {
-    state.rev = (await db.put({ ...snapshot, ...(state.rev ? { _rev: state.rev } : {}) } as never)).rev;
+    let records = bucketsOf(whole ? state.buckets.keys() : new Set([...changed].map(bucketOf)));
+    let outcome = await store.write(state.view, head, records, whole);
+    if (outcome === 'stale') {
+      // Saved rows of another map or replica, or none (removed with the replica's view databases).
+      whole = true;
+      records = bucketsOf(state.buckets.keys());
+      outcome = await store.write(state.view, head, records, true);
+    }
+    return { records: records.length, outcome: outcome === 'behind' ? 'behind' : 'written' };
   } catch (error) {
-    if ((error as { status?: number }).status !== 409) throw error;
-    state.rev = (await readSnapshot(db, state.view))?._rev;
-    state.dirty = true;
+    // Kept for the next save (storage full, the database being removed).
+    for (const id of changed) state.changed.add(id);
+    state.whole ||= whole;
+    throw error;
   }
 }
 
@@ -235,7 +265,12 @@ interface PerView {
   timer?: ReturnType<typeof setTimeout>;
 }
 
-const replicas = new WeakMap<Database, Map<string, PerView>>();
+interface PerReplica {
+  store: KeptStore;
+  views: Map<string, PerView>;
+}
+
+const replicas = new WeakMap<Database, PerReplica>();
 
 /** Snapshots waiting for quiet: dropped when the device's data is removed (sign-out). */
 const waiting = new Set<PerView>();
@@ -248,15 +283,15 @@ registerBackgroundWork({
   },
 });
 
-function scheduleSave(db: Database, entry: PerView, state: Reduced): void {
-  if (!state.dirty) return;
+function scheduleSave(store: KeptStore, entry: PerView, state: Reduced): void {
+  if (!isDirty(state)) return;
   clearTimeout(entry.timer);
   waiting.add(entry);
   entry.timer = setTimeout(() => {
     waiting.delete(entry);
     // Queued behind queries, so a snapshot never mixes two moments; a failure waits for the next.
     entry.state = entry.state.then(async (current) => {
-      if (current) await save(db, current).catch(() => undefined);
+      if (current) await save(store, current).catch(() => undefined);
       return current;
     });
   }, SAVE_AFTER_MS);
@@ -289,18 +324,23 @@ function grouped(state: Reduced, options: ReduceOptions): Array<{ key: unknown; 
 }
 
 /** The view's state, caught up with the replica's changes; null for a view this cannot keep. */
+function replicaOf(db: Database): PerReplica {
+  let replica = replicas.get(db);
+  if (!replica) replicas.set(db, (replica = { store: keptStore(db), views: new Map() }));
+  return replica;
+}
+
 async function current(db: Database, view: string): Promise<Reduced | null> {
-  let views = replicas.get(db);
-  if (!views) replicas.set(db, (views = new Map()));
+  const { store, views } = replicaOf(db);
   const entry: PerView = views.get(view) ?? { state: Promise.resolve(null) };
   views.set(view, entry);
   // One query at a time per view: each catches up from where the one before it left the rows.
   const next = entry.state
     .catch(() => null)
-    .then(async (known) => (known ? await catchUp(db, known) : null) ?? loadCurrent(db, view));
+    .then(async (known) => (known ? await catchUp(db, known) : null) ?? loadCurrent(db, store, view));
   entry.state = next;
   const state = await next;
-  if (state) scheduleSave(db, entry, state);
+  if (state) scheduleSave(store, entry, state);
   return state;
 }
 
@@ -330,22 +370,40 @@ export async function keptRows(db: Database, view: string): Promise<Array<{ id: 
   return rows;
 }
 
+/**
+ * The same rows by document, as kept (not to be changed): a list of 50,000 records filters them
+ * without a copy of each row first.
+ */
+export async function keptRowsByDoc(db: Database, view: string): Promise<ReadonlyMap<string, Rows> | null> {
+  return (await current(db, view))?.byDoc ?? null;
+}
+
 /** The structure kept beside a view's rows (registerKeptView), caught up; null when not kept here. */
 export async function keptDerived<T extends Derived>(db: Database, view: string): Promise<T | null> {
   const state = await current(db, view);
   return (state?.derived as T | undefined) ?? null;
 }
 
-/** Makes and saves a view's rows now (background work after a pull); false if not reducible here. */
-export async function prepareReducedView(db: Database, view: string): Promise<boolean> {
-  if (!(await reducedView(db, view))) return false;
-  const entry = replicas.get(db)!.get(view)!;
+/**
+ * Catches a view up and saves what changed now, without waiting for quiet (background work after
+ * a pull, a benchmark); null for a view this cannot keep.
+ */
+export async function saveKeptView(db: Database, view: string): Promise<SaveReport | null> {
+  if (!(await current(db, view))) return null;
+  const { store, views } = replicaOf(db);
+  const entry = views.get(view)!;
   clearTimeout(entry.timer);
   waiting.delete(entry);
+  let report: SaveReport | null = null;
   entry.state = entry.state.then(async (state) => {
-    if (state) await save(db, state);
+    if (state) report = await save(store, state);
     return state;
   });
   await entry.state;
-  return true;
+  return report;
+}
+
+/** Makes and saves a view's rows now (background work after a pull); false if not reducible here. */
+export async function prepareReducedView(db: Database, view: string): Promise<boolean> {
+  return (await saveKeptView(db, view)) !== null;
 }

@@ -16,6 +16,10 @@ import { localDay, localDayBefore } from '../../src/domain/days.ts';
 import { spending, walletSums } from '../../src/features/moneta/api/balances.ts';
 import { planImport } from '../../src/features/moneta/import/import-statement.ts';
 import { listMappings } from '../../src/features/moneta/api/mappings.ts';
+import { LIST_VIEW } from '../../src/data/kept-lists.ts';
+import { SEARCH_VIEW } from '../../src/data/kept-search.ts';
+import { keptRows, saveKeptView } from '../../src/data/reduced-views.ts';
+import { burst, type CheckWallet, keptDifferences, seeded } from './kept-views-check.ts';
 
 declare global {
   interface Window {
@@ -34,6 +38,15 @@ const MAPPINGS: Mapping[] = Array.from({ length: 20 }, (_, i) => ({
   text_to_change: `cat-${i}`,
   order: i,
 }));
+
+/** Every view the device keeps for a Moneta group (lists, search, balances, counts). */
+const KEPT_VIEWS = [
+  LIST_VIEW,
+  SEARCH_VIEW,
+  'wallet-balances/by-currency',
+  'wallet-balances/pending',
+  'count-by-klass/all',
+];
 
 /** The expenses list's first page, newest first, as the screen asks for it. */
 const LIST = { klass: 'Outgo', sort: 'date', direction: 'desc', page: 1, perPage: 25 } as const;
@@ -155,6 +168,75 @@ const financeBench = {
       firstPage: (await time(() => listRows(db, LIST))).ms,
       count: (await time(() => countRecords(db, { klass: 'Outgo', sort: 'date' }))).ms,
     };
+  },
+  /**
+   * Each kept view caught up, then saved now (the app saves a few seconds after the changes
+   * stop): the documents' records written and the time the saves took.
+   */
+  async saveKept(db: string): Promise<{ ms: number; records: number }> {
+    const replica = localDb(db);
+    for (const view of KEPT_VIEWS) await keptRows(replica, view);
+    let records = 0;
+    const { ms } = await time(async () => {
+      for (const view of KEPT_VIEWS) records += (await saveKeptView(replica, view))?.records ?? 0;
+    });
+    return { ms, records };
+  },
+  /** The saved rows' size, as JSON (what the browser stores is about as large), and their records. */
+  async snapshotSize(db: string): Promise<{ bytes: number; records: number }> {
+    const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(`_pouch_${localDb(db).name}-kept-views`);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const records = await new Promise<unknown[]>((resolve, reject) => {
+      const req = idb.transaction('rows').objectStore('rows').getAll();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    idb.close();
+    return { bytes: records.reduce<number>((n, r) => n + JSON.stringify(r).length, 0), records: records.length };
+  },
+  /**
+   * A page load with the group on the device, step by step: the replica opened, the expenses
+   * list's first page, then the balances, each answered from the saved rows and the changes
+   * since. Then, in the loaded page, the list in an order not sorted yet, and the balances after
+   * a new record.
+   */
+  async pageLoad(db: string, walletId: string, userId: string): Promise<Record<string, number>> {
+    const opened = await time(() => localDb(db).info());
+    const list = await time(() => listRows(db, LIST));
+    const balances = await time(() =>
+      Promise.all([
+        queryView(db, 'wallet-balances/by-currency', { group_level: 1 }),
+        queryView(db, 'wallet-balances/pending', { group_level: 1 }),
+      ]),
+    );
+    const otherOrder = await time(() => listRows(db, { ...LIST, sort: 'created_at' }));
+    await financeBench.write(db, walletId, userId, 1);
+    const after = await time(() => queryView(db, 'wallet-balances/by-currency', { group_level: 1 }));
+    return {
+      opened: opened.ms,
+      list: list.ms,
+      balances: balances.ms,
+      otherOrder: otherOrder.ms,
+      balancesAfterWrite: after.ms,
+    };
+  },
+  /** A second wallet in another currency, so that a burst moves money between wallets and currencies. */
+  async addWallet(db: string): Promise<CheckWallet> {
+    const wallet = { _id: newId('Wallet'), klass: 'Wallet', name: 'Dollars', currency: 'USD', start_balance: 500 };
+    await localDb(db).put(wallet);
+    return wallet;
+  },
+  /** `count` edits and deletions of random records (test/bench/kept-views-check.ts), seeded. */
+  async burst(db: string, wallets: CheckWallet[], count: number, seed: number): Promise<void> {
+    await burst(db, seeded(seed), wallets, count);
+  },
+  /** Where the kept views differ from PouchDB's own answers (whose first query builds its index). */
+  async differences(db: string, wallets: CheckWallet[]): Promise<{ ms: number; differences: string[] }> {
+    const { ms, value } = await time(() => keptDifferences(db, wallets));
+    return { ms, differences: value };
   },
 };
 

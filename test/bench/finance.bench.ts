@@ -4,8 +4,13 @@
 // writeRecords with progress (target 15 s); then with 50,000 records in the replica, the views
 // and the index the finance screens read built (timed too), the balances per currency and per
 // wallet, where the money went and the expenses list's first page (target 200 ms each) and its
-// count, and again after one more record. Offline after the first pull, as at a customer's site.
-// BENCH_LINES, BENCH_RECORDS change the sizes; BENCH_DIST reuses a build (e.g. dist).
+// count, and again after one more record. Then the kept views (src/data/reduced-views.ts): their
+// saved rows' size, a page load that starts from them (the first list page and the balances
+// answered, target 200 ms each; then a list in another order and the balances after a save), the
+// rows saved after a burst of 200 changes, and their answers against PouchDB's own
+// map/reduce and pouchdb-find on the same replica, after the load and after the burst. Offline
+// after the first pull, as at a customer's site.
+// BENCH_LINES, BENCH_RECORDS change the sizes; BENCH_DIST reuses a build (e.g. dist); BENCH_DIFF=0.
 import { rmSync } from 'node:fs';
 import { buildApp, bundleForBrowser } from './bundle.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
@@ -14,6 +19,8 @@ import { startTestServer } from '../support/test-server.ts';
 
 const LINES = Number(process.env.BENCH_LINES ?? 10_000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 50_000);
+/** BENCH_DIFF=0 leaves out the check against PouchDB's own answers (its view indexes take minutes). */
+const DIFFERENTIAL = process.env.BENCH_DIFF !== '0';
 
 const dist = await buildApp();
 const entry = await bundleForBrowser('test/bench/finance-entry.ts');
@@ -106,6 +113,49 @@ try {
   row(`statement planned against ${total.toLocaleString('en')} records (${planned.records} rows)`, planned.ms, 2_000);
   await page.evaluate(([d, w, u]) => window.financeBench.write(d!, w!, u!, 1), [db, walletId, owner.id] as const);
   await screens(', one more record');
+
+  // The kept views' rows saved beside the replica, then a page load that starts from them.
+  const dollars = await page.evaluate((d) => window.financeBench.addWallet(d), db);
+  const wallets = [{ _id: walletId, currency: 'BRL' }, dollars];
+  const saved = await page.evaluate((d) => window.financeBench.saveKept(d), db);
+  const size = await page.evaluate((d) => window.financeBench.snapshotSize(d), db);
+  console.log(
+    `${"kept views' saved rows (lists, search, balances, counts)".padEnd(58)} ${`${(size.bytes / 1e6).toFixed(1)} MB`.padStart(9)}  ${size.records.toLocaleString('en')} records, saved in ${(saved.ms / 1000).toFixed(1)} s`,
+  );
+  await page.close();
+  await context.setOffline(false);
+  const loaded = await context.newPage();
+  loaded.on('pageerror', (e) => console.error('page error:', e.message));
+  await loaded.goto('/user/profile');
+  await loaded.addScriptTag({ url: '/finance-bench.js', type: 'module' });
+  await loaded.waitForFunction(() => 'financeBench' in window);
+  await context.setOffline(true);
+  const load = await loaded.evaluate(([d, w, u]) => window.financeBench.pageLoad(d!, w!, u!), [
+    db,
+    walletId,
+    owner.id,
+  ] as const);
+  const ms = (what: string, value: number) => console.log(`${what.padEnd(58)} ${`${value.toFixed(0)} ms`.padStart(9)}`);
+  ms('page load: the replica opened', load.opened!);
+  row('page load: then the expenses list, first page', load.list!, 200);
+  row('page load: then the balances per currency and pending', load.balances!, 200);
+  ms('page load: until the list and the balances are answered', load.opened! + load.list! + load.balances!);
+  row('after it: the list in an order not sorted yet', load.otherOrder!, 200);
+  row('after it: balances per currency after one more record', load.balancesAfterWrite!, 200);
+  const differences = async (when: string) => {
+    if (!DIFFERENTIAL) return;
+    const found = await loaded.evaluate(([d, w]) => window.financeBench.differences(d!, w!), [db, wallets] as const);
+    console.log(
+      `kept views against PouchDB's own answers ${when}: ${found.differences.length === 0 ? 'the same' : 'DIFFERENT'} (${(found.ms / 1000).toFixed(0)} s)`,
+    );
+    for (const difference of found.differences) console.log(`  ${difference}`);
+    if (found.differences.length > 0) process.exitCode = 1;
+  };
+  await differences('after the load');
+  await loaded.evaluate(([d, w]) => window.financeBench.burst(d!, w!, 200, 20261127), [db, wallets] as const);
+  const afterBurst = await loaded.evaluate((d) => window.financeBench.saveKept(d), db);
+  ms(`kept views saved after a burst of 200 changes (${afterBurst.records} records)`, afterBurst.ms);
+  await differences('after a burst of 200 edits and deletions');
   await context.close();
 } finally {
   await browser.close();

@@ -151,7 +151,11 @@ describe('reductions kept change by change', () => {
       { key: 'Equipment', value: 1 },
     ]);
     expect(allDocs).not.toHaveBeenCalled();
+    // Leaving the group (or signing out) removes the saved rows with the replica.
+    const stored = async () => (await indexedDB.databases()).flatMap((d) => (d.name?.includes(name) ? [d.name] : []));
+    expect(await stored()).toContain(`_pouch_${LOCAL_PREFIX}${name}-kept-views`);
     await destroyLocalDb(name);
+    expect(await stored()).toEqual([]);
   });
 
   it('keep the saved rows of a tab further along when a tab behind it saves', async () => {

@@ -1,8 +1,9 @@
 // `/api/confirmation`, `/api/password` and `/api/tokens`: the account operations the spec leaves "not shown".
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { validateEmailRequest } from '../../domain/account-forms.ts';
 import type { AppContext } from '../context.ts';
 import { asyncRoute } from '../http/async-route.ts';
+import { pathParam } from '../http/path-param.ts';
 import { requirePerson } from '../http/authenticate.ts';
 import { unprocessable } from '../http/http-error.ts';
 import { byIp, rateLimit } from '../http/rate-limit.ts';
@@ -18,8 +19,8 @@ function emailFrom(body: unknown): string {
 }
 
 const byAddress = (req: { body?: unknown }) => addressKey((req.body as { email?: unknown } | undefined)?.email);
-const byLink = (req: { params: Record<string, string>; body?: unknown }) =>
-  linkKey(req.params.token ?? (req.body as { token?: unknown } | undefined)?.token);
+const byLink = (req: Pick<Request, 'params' | 'body'>) =>
+  linkKey(pathParam(req, 'token') || (req.body as { token?: unknown } | undefined)?.token);
 
 export function accountApiRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -42,7 +43,7 @@ export function accountApiRoutes(ctx: AppContext): Router {
     perNetwork,
     rateLimit(limits.confirmations, byLink),
     asyncRoute(async (req, res) => {
-      const user = await confirmEmail(ctx, req.params.token);
+      const user = await confirmEmail(ctx, pathParam(req, 'token'));
       res.json({ ok: true, email: user.email });
     }),
   );
@@ -87,7 +88,7 @@ export function accountApiRoutes(ctx: AppContext): Router {
     '/tokens/:id',
     asyncRoute(async (req, res) => {
       const auth = await requirePerson(ctx, req, res);
-      await deactivateToken(ctx, auth.user, req.params.id ?? '');
+      await deactivateToken(ctx, auth.user, pathParam(req, 'id'));
       res.json({ ok: true });
     }),
   );

@@ -6,6 +6,7 @@ import { validateEmailRequest } from '../../domain/account-forms.ts';
 import { normalizeEmail } from '../../domain/user.ts';
 import type { AppContext } from '../context.ts';
 import { asyncRoute } from '../http/async-route.ts';
+import { pathParam } from '../http/path-param.ts';
 import { requireActive, requireWriter } from '../http/authenticate.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { createGroup } from '../services/groups.ts';
@@ -33,7 +34,7 @@ export function groupApiRoutes(ctx: AppContext): Router {
       const input = body(req);
       invitesBySender.hit(auth.user._id, res);
       if (!validateEmailRequest(input).hasErrors) invitesByAddress.hit(normalizeEmail(String(input.email)), res);
-      res.status(201).json(await inviteMember(ctx, auth.user, req.params.db ?? '', input));
+      res.status(201).json(await inviteMember(ctx, auth.user, pathParam(req, 'db'), input));
     }),
   );
   router.get(

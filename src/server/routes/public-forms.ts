@@ -18,6 +18,7 @@ import { MESSAGES } from '../../domain/errors.ts';
 import { type PageRenderer, type PostedForm, SECRET_FIELDS } from '../../domain/posted-form.ts';
 import type { AppContext } from '../context.ts';
 import { asyncRoute } from '../http/async-route.ts';
+import { pathParam } from '../http/path-param.ts';
 import { badRequest, errorEnvelope, notFound, unprocessable } from '../http/http-error.ts';
 import { byIp } from '../http/rate-limit.ts';
 import { sameOriginWrites } from '../http/same-origin.ts';
@@ -113,7 +114,7 @@ export function publicFormRoutes(ctx: AppContext, renderer: () => Promise<PageRe
   const signedIn = (res: Response) => void res.redirect(303, '/');
   const mailsFrom = (req: Request, res: Response) => limits.mailsByNetwork.hit(byIp(req), res);
 
-  router.post('/user/*', sameOriginWrites(ctx.config.publicUrl), form);
+  router.post('/user/*rest', sameOriginWrites(ctx.config.publicUrl), form);
 
   router.post(
     '/user/login',
@@ -168,10 +169,10 @@ export function publicFormRoutes(ctx: AppContext, renderer: () => Promise<PageRe
     '/user/password/:token',
     handle(async (fields, req, res) => {
       mailsFrom(req, res);
-      limits.passwords.hit(linkKey(req.params.token), res);
+      limits.passwords.hit(linkKey(pathParam(req, 'token')), res);
       refuseInvalid(validatePasswordChange(fields, { needsCurrent: false, form: true }));
       await resetPassword(ctx, {
-        token: req.params.token,
+        token: pathParam(req, 'token'),
         password: fields.password ?? '',
         password_confirmation: fields.password_confirmation ?? '',
       });
@@ -183,8 +184,8 @@ export function publicFormRoutes(ctx: AppContext, renderer: () => Promise<PageRe
     '/user/confirm/:token',
     handle(async (_fields, req, res) => {
       mailsFrom(req, res);
-      limits.confirmations.hit(linkKey(req.params.token), res);
-      const user = await confirmEmail(ctx, req.params.token);
+      limits.confirmations.hit(linkKey(pathParam(req, 'token')), res);
+      const user = await confirmEmail(ctx, pathParam(req, 'token'));
       return { confirmed: user.email ?? '' };
     }),
   );
@@ -192,7 +193,7 @@ export function publicFormRoutes(ctx: AppContext, renderer: () => Promise<PageRe
   // The e-mailed links, for visitors: drawn here so that they work before (or without) scripts.
   router.get(['/user/confirm/:token', '/user/password/:token'], (req, res, next) => {
     // `new`: the request pages, built ahead (pwa-routes.ts).
-    if (readSessionCookie(req) || req.params.token === 'new') return next();
+    if (readSessionCookie(req) || pathParam(req, 'token') === 'new') return next();
     draw(req, res, 200, null).then((drawn) => !drawn && next(), next);
   });
 

@@ -93,7 +93,7 @@ export function pwaRoutes(ctx: AppContext, https: boolean): Router {
       setHeaders: cacheHeaders,
     }),
   );
-  router.get('*', (req, res, next) => {
+  router.get('/{*path}', (req, res, next) => {
     // A missing asset is a real 404, not a client route (client routes may hold dots: link tokens).
     if (ASSET.test(req.path) || !existsSync(index)) return next();
     // The same address answers differently with a session or in another language.

@@ -34,7 +34,9 @@ async function start({ dataDir, port, password }: StoreProcessOptions): Promise<
   const storeDir = path.join(dataDir, 'store');
   mkdirSync(storeDir, { recursive: true });
   // CommonJS packages without types, loaded only when the embedded store is used.
-  const createExpress = require('express') as typeof express;
+  // express-pouchdb mounts into the Express it was written for (4): Express 5, the server's, makes
+  // `req.query` a getter it cannot write. Its own copy, beside it in node_modules.
+  const createExpress = createRequire(require.resolve('express-pouchdb'))('express') as typeof express;
   const PouchDB = require('pouchdb') as { defaults: (opts: Record<string, unknown>) => unknown };
   const expressPouchDB = require('express-pouchdb') as (db: unknown, opts: Record<string, unknown>) => unknown;
 

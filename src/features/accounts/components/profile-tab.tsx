@@ -110,7 +110,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
           <Stack spacing={2}>
             {notice && (
               <Alert severity="success" role="status" onClose={() => setNotice(null)}>
-                {t(notice.key, notice.vars)}
+                {t(notice.key, notice.vars ?? {})}
               </Alert>
             )}
             <EditProfileForm user={user} onSaved={setNotice} />

@@ -60,7 +60,7 @@ function FilterGroup<T extends string>(props: {
     >
       {props.values.map((value) => (
         <ToggleButton key={value} value={value} sx={TOGGLE}>
-          {t(`reader.${props.name}.${value}`)}
+          {t(`reader.${props.name}.${value}` as string)}
         </ToggleButton>
       ))}
     </ToggleButtonGroup>

@@ -4,6 +4,7 @@
 import type { Request, Router } from 'express';
 import type { AppContext } from '../../context.ts';
 import { asyncRoute } from '../../http/async-route.ts';
+import { pathParam } from '../../http/path-param.ts';
 import { requireActive, requireWriter } from '../../http/authenticate.ts';
 import { MB, readRawBody } from '../../http/body.ts';
 import { unprocessable } from '../../http/http-error.ts';
@@ -16,7 +17,7 @@ import { groupRouter } from '../kit.ts';
 
 export const OPML_BODY_LIMIT = 1 * MB;
 
-const groupOf = (req: Request) => String(req.params.db ?? '');
+const groupOf = (req: Request) => pathParam(req, 'db');
 
 export function readerApiRoutes(ctx: AppContext): Router {
   const router = groupRouter();

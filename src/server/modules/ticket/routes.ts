@@ -2,6 +2,7 @@
 import type { Router } from 'express';
 import type { AppContext } from '../../context.ts';
 import { asyncRoute } from '../../http/async-route.ts';
+import { pathParam } from '../../http/path-param.ts';
 import { requireWriter } from '../../http/authenticate.ts';
 import { groupRouter } from '../kit.ts';
 import { allocateTicketSeries } from './series.ts';
@@ -12,7 +13,7 @@ export function ticketApiRoutes(ctx: AppContext): Router {
     '/ticket-series',
     asyncRoute(async (req, res) => {
       const auth = await requireWriter(ctx, req, res);
-      res.status(201).json({ series: await allocateTicketSeries(ctx, auth.user, String(req.params.db ?? '')) });
+      res.status(201).json({ series: await allocateTicketSeries(ctx, auth.user, pathParam(req, 'db')) });
     }),
   );
   return router;
