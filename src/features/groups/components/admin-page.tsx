@@ -1,46 +1,13 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ADDRESS_FIELDS,
-  type AddressEntry,
-  enabledFeatures,
-  parseAddressEntries,
-  parsePhoneEntries,
-  PHONE_FIELDS,
-  validateAddress,
-  validatePhone,
-} from '../../../domain/group-settings.ts';
+import { enabledFeatures, parseAddressEntries, parsePhoneEntries } from '../../../domain/group-settings.ts';
 import { useCurrentGroup, useGroupStore } from '../group-store.ts';
 import { AccountProfileCard } from './account-profile-card.tsx';
 import { CounterTiles } from './counter-tiles.tsx';
-import { type EntryListConfig, EntryListCard } from './entry-list-card.tsx';
+import { EntryListCard } from './entry-list-card.tsx';
+import { ADDRESSES, PHONES } from './entry-lists.ts';
 import { FeaturesCard } from './features-card.tsx';
-
-const PHONES: EntryListConfig = {
-  settingKey: 'phones',
-  i18n: 'admin.phones',
-  fields: PHONE_FIELDS,
-  validate: validatePhone,
-  summary: (entry) => String(entry.number),
-};
-
-const ADDRESSES: EntryListConfig = {
-  settingKey: 'addresses',
-  i18n: 'admin.addresses',
-  fields: ADDRESS_FIELDS,
-  validate: validateAddress,
-  summary: (entry) => {
-    const a = entry as AddressEntry;
-    return [
-      [a.street, a.number].filter(Boolean).join(', '),
-      a.neighborhood,
-      [a.city, a.state].filter(Boolean).join(' - '),
-    ]
-      .filter(Boolean)
-      .join(' · ');
-  },
-};
 
 /** The admin dashboard (spec 000 §2): counters, its module's cards, profile, features, phones and addresses. */
 export function AdminPage({ cards: Cards }: { cards?: ComponentType<{ accountId: string }> }) {

@@ -3,17 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
 import { listFew } from '../../../data/records.ts';
-import { type AdjustmentDoc, PHONE_FIELDS, parsePhoneEntries, validatePhone } from '../../../domain/group-settings.ts';
+import { type AdjustmentDoc, parsePhoneEntries } from '../../../domain/group-settings.ts';
 import { saveGroupSetting } from '../api/group-settings.ts';
-import { EntryListCard, type EntryListConfig } from './entry-list-card.tsx';
-
-const PHONES: EntryListConfig = {
-  settingKey: 'phones',
-  i18n: 'admin.phones',
-  fields: PHONE_FIELDS,
-  validate: validatePhone,
-  summary: (entry) => String(entry.number),
-};
+import { EntryListCard } from './entry-list-card.tsx';
+import { PHONES } from './entry-lists.ts';
 
 async function storedPhones(accountId: string) {
   const [setting] = await listFew<AdjustmentDoc & { _id: string }>(accountId, 'Adjustment', { key: 'phones' });
