@@ -18,7 +18,18 @@ export async function prepareStore(store: CouchClient): Promise<void> {
 /** A database only the server reads and writes (its own, or a module's): made, and closed to every person. */
 export async function prepareServerDatabase(store: CouchClient, db: string): Promise<void> {
   await store.createDatabase(db);
-  await store.must(`/${db}/_security`, { method: 'PUT', body: ADMIN_ONLY_SECURITY });
+  for (;;) {
+    try {
+      await store.must(`/${db}/_security`, { method: 'PUT', body: ADMIN_ONLY_SECURITY });
+      return;
+    } catch (error) {
+      // Another instance wrote it at the same moment (the embedded store answers 409 then):
+      // done if what is there closes the database, else written again.
+      if (!isConflict(error)) throw error;
+      const stored = await store.must<unknown>(`/${db}/_security`);
+      if (JSON.stringify(stored) === JSON.stringify(ADMIN_ONLY_SECURITY)) return;
+    }
+  }
 }
 
 /**
