@@ -89,15 +89,21 @@ function versionFile(): Plugin {
 }
 
 // Translations are fetched at run time (src/app/i18n.ts) and cached by the service worker when
-// used, not bundled nor precached. Only the browser's namespaces are served: mail.json is the
-// server's. Each file's URL carries a hash of its content, so a changed text misses every cache.
+// used, not bundled nor precached. Only the browser's namespaces are served: the shared
+// translation.json and one file per module (<kind>.json, loaded with its screens); mail.json is
+// the server's. Each file's URL carries a hash of its content, so a changed text misses every cache.
 const LOCALES_DIR = new URL('./locales/', import.meta.url);
-const BROWSER_NAMESPACES = ['translation'];
+const SERVER_NAMESPACES = ['mail'];
 
 function readLocales(): Map<string, string> {
   const files = new Map<string, string>();
   for (const lng of readdirSync(LOCALES_DIR)) {
-    for (const ns of BROWSER_NAMESPACES) {
+    const namespaces = readdirSync(new URL(`${lng}/`, LOCALES_DIR))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length))
+      .filter((ns) => !SERVER_NAMESPACES.includes(ns))
+      .sort();
+    for (const ns of namespaces) {
       const json = readFileSync(new URL(`${lng}/${ns}.json`, LOCALES_DIR), 'utf8');
       files.set(`${lng}/${ns}`, JSON.stringify(JSON.parse(json)));
     }
@@ -222,8 +228,11 @@ function prerenderPages(): Plugin {
       pageDocument: typeof PageDocumentFn;
       themeStyles: typeof ThemeStylesFn;
     };
+    // The public pages show no module's screens: the shared file is all they need.
     const resources = Object.fromEntries(
-      [...builtLocales].map(([file, json]) => [file.split('/')[0]!, { translation: JSON.parse(json) }]),
+      [...builtLocales]
+        .filter(([file]) => file.endsWith('/translation'))
+        .map(([file, json]) => [file.split('/')[0]!, { translation: JSON.parse(json) }]),
     );
     const template = readFileSync(path.join(outDir, 'index.html'), 'utf8').replace(
       '</head>',
@@ -328,7 +337,11 @@ const INTEGRATION = {
     'test/integration/start.test.ts',
     'test/integration/door-property.test.ts',
     'test/integration/reader-fetcher.test.ts',
+    // Real WebDAV clients (litmus, rclone): the protocol, not the store; they run on S3 too.
+    'test/integration/disk-clients.test.ts',
   ],
+  /** Run once more with file contents in an S3-compatible store (project `integration-s3`). */
+  s3: ['test/integration/disk*.test.ts'],
 };
 
 export default defineConfig({
@@ -408,12 +421,31 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The disk's files again, its contents in an S3-compatible store (s3rver) reached by
+          // S3_URL, as instances share one in production (test/support/s3-store.ts; docs/disk.md).
+          name: 'integration-s3',
+          include: INTEGRATION.s3,
+          setupFiles: ['test/support/s3-store.ts'],
+          ...INTEGRATION.options,
+        },
+      },
+      // Measurements that need the test runner (the replica's code on fake-indexeddb): `npm run
+      // bench:outbox` sets VITEST_BENCH; without it the project does not exist.
+      ...(process.env.VITEST_BENCH
+        ? [{ extends: true, test: { name: 'bench', include: ['test/bench/*.measure.ts'], testTimeout: 600_000 } }]
+        : []),
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server, store and Chromium: much of an e2e test
+          // is waiting (on the network, on timers, on the other process), so two on two cores took
+          // CI from about 21 to 15 minutes (docs/testing.md); more starved the browsers.
+          maxWorkers: 2,
           // A browser on a loaded machine takes its time: polls wait for the state, up to this long.
           expect: { poll: { timeout: 15_000 } },
         },

@@ -7,6 +7,7 @@ import { isId } from '../domain/ids.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { NOT_ON_DEVICE, useGroupStore } from '../features/groups/group-store.ts';
 import { featureModule } from './feature-modules.ts';
+import { ModuleTexts } from './module-texts.tsx';
 import { PageSpinner } from './page-spinner.tsx';
 import './register-indexes.ts';
 import { useGroupNav } from './use-group-nav.ts';
@@ -47,17 +48,26 @@ export function GroupLayout() {
   if (!valid) return <ErrorPage code="not_found" />;
   if (current !== accountId || status === 'loading' || status === 'idle') return <PageSpinner />;
   if (status === 'error') return <ErrorPage code={groupErrorCode(error)} />;
+  return <GroupScreens accountId={accountId} />;
+}
+
+/**
+ * The group's pages, once the texts of the modules it uses are here (module-texts.tsx): any of
+ * its screens may show a part of any of them. A module switched on later suspends the screens
+ * until its texts arrive; the page keeps its state behind the spinner.
+ */
+function GroupScreens({ accountId }: { accountId: string }) {
+  const { modules } = useGroupNav();
   return (
-    <>
-      <ModuleEffects accountId={accountId} />
+    <ModuleTexts kinds={modules}>
+      <ModuleEffects accountId={accountId} modules={modules} />
       <Outlet />
-    </>
+    </ModuleTexts>
   );
 }
 
 /** What the modules the group uses do while it is open (claiming a numbering series while online…). */
-function ModuleEffects({ accountId }: { accountId: string }) {
-  const { modules } = useGroupNav();
+function ModuleEffects({ accountId, modules }: { accountId: string; modules: readonly string[] }) {
   return (
     <>
       {modules.map((kind) => {

@@ -1,26 +1,14 @@
-import i18next, { type BackendModule, type Resource } from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { mirrorLocaleCookie, readStoredLocale } from '../data/preferences.ts';
 import { defaultLocale, type Locale } from '../domain/locale.ts';
 import { i18nOptions } from './i18n-options.ts';
-import { loadTranslations } from './locale-files.ts';
+import { loadTranslations, localeBackend } from './locale-files.ts';
 
 /** Signed out: the last choice on this device, else the browser's languages (spec 000 §5). */
 export function initialLocale(): Locale {
   return readStoredLocale() ?? defaultLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
 }
-
-/** Languages chosen later (the language menu, the user's saved setting) load through i18next. */
-const localeBackend: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read: (lng, ns, callback) => {
-    loadTranslations(lng, ns).then(
-      (translations) => callback(null, translations),
-      (error: Error) => callback(error, false),
-    );
-  },
-};
 
 /**
  * The first language's texts and English's (every language's fallback), fetched together: with

@@ -5,78 +5,10 @@
 // settled by keeping that winner, so two devices merging at once still converge.
 import { type Doc, type MergeResult, sameValue, threeWayMerge } from '../domain/merge.ts';
 import { localDb, remoteDb } from './databases.ts';
-import { markPending } from './pending-writes.ts';
+import { editedIds, keptBase, markSettled, settledEditIds, writeWithOutbox } from './pending-writes.ts';
 import type { Database } from './pouch.ts';
-import type { PouchDoc } from './pouch-api.ts';
+import type { PouchDoc, PutResult } from './pouch-api.ts';
 import { useSyncStore } from './sync-store.ts';
-
-/**
- * The revision a local edit started from, kept beside the record: the replica compacts old
- * revisions away, and a three-way merge needs the common ancestor.
- */
-const baseId = (id: string) => `_local/moneta-base-${id}`;
-
-interface BaseDoc {
-  _id: string;
-  _rev?: string;
-  doc: PouchDoc;
-}
-
-async function readLocal<T>(db: Database, id: string): Promise<T | null> {
-  try {
-    return (await db.get(id)) as unknown as T;
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) return null;
-    throw error;
-  }
-}
-
-/**
- * Before a local edit: remembers the revision it starts from, unless an earlier edit not yet
- * settled already did (the base is the last revision every device agreed on).
- */
-export async function rememberBase(db: Database, id: string, rev: string, pending: boolean): Promise<void> {
-  const current = await readLocal<BaseDoc>(db, baseId(id));
-  if (current && pending) return;
-  let doc: PouchDoc;
-  try {
-    doc = await db.get(id, { rev });
-  } catch {
-    return;
-  }
-  await db.put({ _id: baseId(id), ...(current?._rev ? { _rev: current._rev } : {}), doc } as never);
-  await updateEdited(db, (ids) => ids.add(id));
-}
-
-/**
- * The records edited on this device: only they can come back from the server in conflict with
- * a local revision, so only they are checked after a pull (a pull may bring thousands).
- */
-const EDITED_ID = '_local/moneta-edited';
-const editQueues = new WeakMap<Database, Promise<unknown>>();
-
-function updateEdited(db: Database, change: (ids: Set<string>) => void): Promise<void> {
-  const task = async () => {
-    const doc = (await readLocal<{ _id: string; _rev?: string; ids: string[] }>(db, EDITED_ID)) ?? {
-      _id: EDITED_ID,
-      ids: [],
-    };
-    const ids = new Set(doc.ids);
-    const before = ids.size;
-    change(ids);
-    if (ids.size !== before) await db.put({ ...doc, ids: [...ids] } as never);
-  };
-  const next = (editQueues.get(db) ?? Promise.resolve()).then(task, task);
-  editQueues.set(
-    db,
-    next.catch(() => undefined),
-  );
-  return next;
-}
-
-async function editedIds(db: Database): Promise<Set<string>> {
-  return new Set((await readLocal<{ ids: string[] }>(db, EDITED_ID))?.ids ?? []);
-}
 
 const META = /^_/;
 
@@ -97,8 +29,9 @@ function commonAncestor(a: PouchDoc, b: PouchDoc): string | null {
 async function findBase(db: Database, server: Database, winner: PouchDoc, loser: PouchDoc): Promise<Doc | null> {
   const ancestor = commonAncestor(winner, loser);
   if (!ancestor) return null;
-  const kept = await readLocal<BaseDoc>(db, baseId(winner._id));
-  if (kept?.doc._rev === ancestor) return content(kept.doc);
+  // The base an edit made here started from (pending-writes.ts keeps it, by revision).
+  const kept = await keptBase(db, winner._id, ancestor);
+  if (kept) return content(kept);
   for (const source of [db, globalThis.navigator?.onLine === false ? null : server]) {
     if (!source) continue;
     try {
@@ -151,9 +84,10 @@ export async function settleConflict(name: string, conflict: RecordConflict, res
   const docs: PouchDoc[] = losers.map((loser) => ({ _id: loser._id, _rev: loser._rev, _deleted: true }));
   // Identical contents: keep the winner as it is, so devices settling together agree.
   if (!sameValue(resolved, content(winner))) docs.push({ ...resolved, _id: winner._id, _rev: winner._rev });
-  const results = await db.bulkDocs(docs);
-  let pending = 0;
-  for (const result of results) if ('rev' in result) pending = await markPending(db, result.id, result.rev);
+  const { pending } = await writeWithOutbox(db, [], async () => {
+    const results = await db.bulkDocs(docs);
+    return { result: results, written: results.filter((r): r is PutResult => 'rev' in r) };
+  });
   const { update, databases } = useSyncStore.getState();
   update(name, { pending, conflicts: (databases[name]?.conflicts ?? []).filter((id) => id !== winner._id) });
 }
@@ -207,27 +141,15 @@ export async function mergePulledConflicts(
 
 /**
  * Once sync has caught up both ways: records this device edited that are neither waiting to be
- * pushed nor in conflict are settled, so their merge base and their place in the edited list go
- * (the lists would otherwise grow with every record ever touched on the device).
+ * pushed nor refused nor in conflict are settled, so their merge bases go (the outbox would
+ * otherwise keep one for every record ever touched on the device).
  */
-export async function pruneSettled(db: Database, pending: () => Promise<readonly string[]>): Promise<number> {
-  const edited = await editedIds(db);
-  if (edited.size === 0) return 0;
-  const waiting = new Set(await pending());
+export async function pruneSettled(db: Database): Promise<number> {
   const settled: string[] = [];
-  for (const id of edited) {
-    if (waiting.has(id)) continue;
+  for (const id of await settledEditIds(db)) {
     const doc = await db.get(id, { conflicts: true }).catch(() => null);
     if (!(doc as { _conflicts?: string[] } | null)?._conflicts?.length) settled.push(id);
   }
-  if (settled.length === 0) return 0;
-  // Asked again just before: an edit made meanwhile is pending and keeps its base.
-  const still = new Set(await pending());
-  const pruned = settled.filter((id) => !still.has(id));
-  await updateEdited(db, (ids) => pruned.forEach((id) => ids.delete(id)));
-  for (const id of pruned) {
-    const base = await readLocal<BaseDoc>(db, baseId(id));
-    if (base?._rev) await db.remove(base._id, base._rev).catch(() => undefined);
-  }
-  return pruned.length;
+  // An edit made meanwhile is pending again: markSettled checks in the outbox's queue.
+  return settled.length === 0 ? 0 : markSettled(db, settled);
 }

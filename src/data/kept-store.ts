@@ -9,6 +9,11 @@
 // saved whole in 8.9 s in Chromium (20,000 buckets: 1.6 s). Its name starts with the replica's
 // view databases' prefix (`_pouch_<replica>-`), so removing a replica or signing out removes it
 // too (src/data/databases.ts).
+// The head also keeps what a page load asks first, true at the head's sequence: a reduced view's
+// sums per key, and a list view's orders (its ids, sorted, in chunks). Reading every bucket and
+// rebuilding the maps took 1.2 to 2.5 s at 50,000 records before the first list page or the
+// balances could be answered; from the head and one chunk they are answered in milliseconds
+// while the replica has not changed since the save (reduced-views.ts checks the sequence).
 import { sequenceNumber } from '../domain/recent-changes.ts';
 import type { Database } from './pouch-api.ts';
 
@@ -38,6 +43,22 @@ export interface SnapshotHead {
   replica: string;
 }
 
+export type SavedTotal = [key: unknown, value: number, rows: number];
+
+/** Answers made from the rows, saved with them and true at the same sequence. */
+export interface SavedAnswers {
+  /** The reduced view's sums per key (none: not saved, e.g. too many keys). */
+  totals?: readonly SavedTotal[];
+  /** Sorted lists of the view's documents, by name (kept-lists.ts names them by their query). */
+  orders: ReadonlyArray<[name: string, ids: readonly string[]]>;
+}
+
+/** A page of a saved order, and the order's length. */
+export interface SavedPage {
+  ids: string[];
+  total: number;
+}
+
 export type WriteOutcome =
   /** The head and the given records are stored. */
   | 'written'
@@ -46,10 +67,13 @@ export type WriteOutcome =
   /** The stored rows belong to another map or replica (or none is stored): a whole save is needed. */
   | 'stale';
 
-/** The database's layout: 1 kept a record per document, 2 a record per bucket. */
-const VERSION = 2;
+/** The database's layout: 1 kept a record per document, 2 a record per bucket, 3 answers beside them. */
+const VERSION = 3;
 const ROWS = 'rows';
 const HEADS = 'heads';
+const ORDERS = 'orders';
+/** Ids per chunk of a saved order: a list's first page reads one chunk (about 40 kB), not 50,000 ids. */
+export const ORDER_CHUNK = 1000;
 
 interface BucketRecord {
   view: string;
@@ -61,9 +85,23 @@ interface BucketRecord {
 interface HeadRecord extends SnapshotHead {
   view: string;
   layout: string;
+  /** SavedAnswers' totals as JSON. */
+  totals?: string;
+  /** The saved orders' names and lengths; their ids are in ORDERS. */
+  orders?: Array<[name: string, total: number]>;
+}
+
+interface OrderRecord {
+  view: string;
+  order: string;
+  chunk: number;
+  /** The chunk's ids as JSON. */
+  ids: string;
 }
 
 const viewRange = (view: string) => IDBKeyRange.bound([view], [view, []]);
+const chunksRange = (view: string, order: string, first: number, last: number) =>
+  IDBKeyRange.bound([view, order, first], [view, order, last]);
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -100,6 +138,7 @@ function open(name: string): Promise<IDBDatabase | null> {
         for (const store of [...req.result.objectStoreNames]) req.result.deleteObjectStore(store);
         req.result.createObjectStore(ROWS, { keyPath: ['view', 'bucket'] });
         req.result.createObjectStore(HEADS, { keyPath: 'view' });
+        req.result.createObjectStore(ORDERS, { keyPath: ['view', 'order', 'chunk'] });
       };
       req.onsuccess = () => {
         const idbDatabase = req.result;
@@ -125,36 +164,101 @@ function replicaId(db: Database): Promise<string> {
 export interface KeptStore {
   /** The replica's identity, to put in a head. */
   replica(): Promise<string>;
-  /** The view's saved rows with their head, or null when none are saved for this map and replica. */
-  read(view: string, source: string): Promise<{ seq: number | string; docs: Array<[string, Rows]> } | null>;
   /**
-   * Stores the buckets (each with all of its documents now; none: emptied) and the head, or with
-   * `whole`, replaces every saved bucket of the view with these.
+   * The view's saved rows and orders with their head, or null when none are saved for this map
+   * and replica.
    */
-  write(view: string, head: SnapshotHead, buckets: readonly Bucket[], whole: boolean): Promise<WriteOutcome>;
+  read(
+    view: string,
+    source: string,
+  ): Promise<{ seq: number | string; docs: Array<[string, Rows]>; orders: Array<[string, string[]]> } | null>;
+  /**
+   * The saved answers alone (not the rows), read with their head: its sequence, the totals, and
+   * of the order named `page.order` (if saved) the ids from `page.skip`, at most `page.limit`.
+   * Null when none are saved for this map and replica.
+   */
+  answers(
+    view: string,
+    source: string,
+    page?: { order: string; skip: number; limit: number },
+  ): Promise<{ seq: number | string; totals?: SavedTotal[]; page?: SavedPage } | null>;
+  /**
+   * Stores the buckets (each with all of its documents now; none: emptied), the answers (which
+   * replace those saved) and the head, or with `whole`, replaces every saved bucket of the view
+   * with these.
+   */
+  write(
+    view: string,
+    head: SnapshotHead,
+    buckets: readonly Bucket[],
+    whole: boolean,
+    answers?: SavedAnswers,
+  ): Promise<WriteOutcome>;
 }
 
 export function keptStore(db: Database): KeptStore {
   const name = `_pouch_${db.name}-kept-views`;
   let identity: Promise<string> | undefined;
   const replica = () => (identity ??= replicaId(db));
+  /** The view's head, if saved for this map and replica in this layout. */
+  const headOf = (record: HeadRecord | undefined, source: string, id: string) =>
+    record && record.source === source && record.replica === id && record.layout === LAYOUT ? record : null;
   return {
     replica,
     async read(view, source) {
       const [idbDatabase, id] = await Promise.all([open(name), replica()]);
       if (!idbDatabase) return null;
-      const tx = idbDatabase.transaction([ROWS, HEADS], 'readonly');
-      const [head, records] = await Promise.all([
+      const tx = idbDatabase.transaction([ROWS, HEADS, ORDERS], 'readonly');
+      const [record, records, chunks] = await Promise.all([
         request(tx.objectStore(HEADS).get(view) as IDBRequest<HeadRecord | undefined>),
         request(tx.objectStore(ROWS).getAll(viewRange(view)) as IDBRequest<BucketRecord[]>),
+        request(tx.objectStore(ORDERS).getAll(viewRange(view)) as IDBRequest<OrderRecord[]>),
       ]);
-      if (!head || head.source !== source || head.replica !== id || head.layout !== LAYOUT) return null;
-      return { seq: head.seq, docs: records.flatMap((record) => JSON.parse(record.docs) as Bucket[1]) };
+      const head = headOf(record, source, id);
+      if (!head) return null;
+      const orders = new Map<string, string[]>();
+      // Chunks come in key order: by order, then chunk.
+      for (const chunk of chunks) {
+        let ids = orders.get(chunk.order);
+        if (!ids) orders.set(chunk.order, (ids = []));
+        for (const orderId of JSON.parse(chunk.ids) as string[]) ids.push(orderId);
+      }
+      return {
+        seq: head.seq,
+        docs: records.flatMap((bucket) => JSON.parse(bucket.docs) as Bucket[1]),
+        orders: (head.orders ?? []).map(([order]) => [order, orders.get(order) ?? []]),
+      };
     },
-    async write(view, head, buckets, whole) {
+    async answers(view, source, page) {
+      const [idbDatabase, id] = await Promise.all([open(name), replica()]);
+      if (!idbDatabase) return null;
+      const tx = idbDatabase.transaction([HEADS, ORDERS], 'readonly');
+      // The chunks are read in the same transaction as the head: both of one save.
+      const first = page && Math.floor(page.skip / ORDER_CHUNK);
+      const last = page && Math.floor((page.skip + Math.max(page.limit, 1) - 1) / ORDER_CHUNK);
+      const [record, chunks] = await Promise.all([
+        request(tx.objectStore(HEADS).get(view) as IDBRequest<HeadRecord | undefined>),
+        page
+          ? request(
+              tx.objectStore(ORDERS).getAll(chunksRange(view, page.order, first!, last!)) as IDBRequest<OrderRecord[]>,
+            )
+          : Promise.resolve([]),
+      ]);
+      const head = headOf(record, source, id);
+      if (!head) return null;
+      const saved = page && head.orders?.find(([order]) => order === page.order);
+      const ids = chunks.flatMap((chunk) => JSON.parse(chunk.ids) as string[]);
+      const from = page ? page.skip - first! * ORDER_CHUNK : 0;
+      return {
+        seq: head.seq,
+        ...(head.totals === undefined ? {} : { totals: JSON.parse(head.totals) as SavedTotal[] }),
+        ...(saved ? { page: { ids: ids.slice(from, from + page.limit), total: saved[1] } } : {}),
+      };
+    },
+    async write(view, head, buckets, whole, answers) {
       const idbDatabase = await open(name);
       if (!idbDatabase) return 'written';
-      const tx = idbDatabase.transaction([ROWS, HEADS], 'readwrite');
+      const tx = idbDatabase.transaction([ROWS, HEADS, ORDERS], 'readwrite');
       const heads = tx.objectStore(HEADS);
       const rows = tx.objectStore(ROWS);
       const stored = await request(heads.get(view) as IDBRequest<HeadRecord | undefined>);
@@ -165,7 +269,24 @@ export function keptStore(db: Database): KeptStore {
       for (const [bucket, docs] of buckets)
         if (docs.length > 0) rows.put({ view, bucket, docs: JSON.stringify(docs) } satisfies BucketRecord);
         else rows.delete([view, bucket]);
-      heads.put({ view, ...head, layout: LAYOUT } satisfies HeadRecord);
+      // Answers of an earlier sequence are wrong at this one: replaced, or gone.
+      const orders = tx.objectStore(ORDERS);
+      orders.delete(viewRange(view));
+      for (const [order, ids] of answers?.orders ?? [])
+        for (let chunk = 0; chunk * ORDER_CHUNK < ids.length; chunk++)
+          orders.put({
+            view,
+            order,
+            chunk,
+            ids: JSON.stringify(ids.slice(chunk * ORDER_CHUNK, (chunk + 1) * ORDER_CHUNK)),
+          } satisfies OrderRecord);
+      heads.put({
+        view,
+        ...head,
+        layout: LAYOUT,
+        ...(answers?.totals ? { totals: JSON.stringify(answers.totals) } : {}),
+        ...(answers ? { orders: answers.orders.map(([order, ids]): [string, number] => [order, ids.length]) } : {}),
+      } satisfies HeadRecord);
       await done(tx);
       return 'written';
     },

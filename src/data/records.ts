@@ -6,8 +6,7 @@ import { storageError } from './device-storage.ts';
 import { MESSAGES } from '../domain/errors.ts';
 import { ID_PREFIXES, type Klass } from '../domain/ids.ts';
 import { ApiError } from './api-error.ts';
-import { rememberBase } from './conflicts.ts';
-import { markPending, markPendingMany, pendingIds } from './pending-writes.ts';
+import { writeWithOutbox } from './pending-writes.ts';
 import { keptIds, keptQueryOf } from './kept-lists.ts';
 import { keptRows, type ReduceOptions, reducedView } from './reduced-views.ts';
 import { memoBySeq } from './seq-memo.ts';
@@ -16,12 +15,18 @@ import type { ChangeResult } from './pouch-api.ts';
 import type { Database } from './pouch.ts';
 
 /**
- * Records the write as pending and shows the new count at once: the replica's change event
- * fires before the pending list is written, so counting on that event alone could miss it.
+ * Writes through the outbox (pending-writes.ts: the bookkeeping read once, written once after)
+ * and shows the new count at once: the replica's change event fires before the outbox is
+ * written, so counting on that event alone could miss it.
  */
-async function notePending(dbName: string, db: Database, id: string, rev: string): Promise<void> {
-  const pending = await markPending(db, id, rev);
+async function writeCounted<T>(
+  dbName: string,
+  edits: ReadonlyArray<{ _id: string; _rev?: string }>,
+  write: () => Promise<{ result: T; written: ReadonlyArray<{ id: string; rev: string }> }>,
+): Promise<T> {
+  const { result, pending } = await writeWithOutbox(localDb(dbName), edits, write);
   useSyncStore.getState().update(dbName, { pending });
+  return result;
 }
 
 export interface StoredDoc {
@@ -47,9 +52,10 @@ export async function saveRecord<T extends { _id: string; _rev?: string }>(
 ): Promise<T & { _rev: string }> {
   const db = localDb(dbName);
   try {
-    if (doc._rev) await rememberBase(db, doc._id, doc._rev, (await pendingIds(db)).includes(doc._id));
-    const { rev } = await db.put(doc as never);
-    await notePending(dbName, db, doc._id, rev);
+    const rev = await writeCounted(dbName, [doc], async () => {
+      const { rev } = await db.put(doc as never);
+      return { result: rev, written: [{ id: doc._id, rev }] };
+    });
     return { ...doc, _rev: rev };
   } catch (error) {
     // Someone (another tab, or sync) changed it since it was read: say so, never overwrite.
@@ -81,19 +87,18 @@ export async function saveRecords(
 ): Promise<BatchOutcome[]> {
   const db = localDb(dbName);
   try {
-    const pending = new Set(await pendingIds(db));
-    for (const doc of docs) if (doc._rev) await rememberBase(db, doc._id, doc._rev, pending.has(doc._id));
-    const results = await db.bulkDocs(docs as never[]);
-    const outcomes = results.map((result, i): BatchOutcome => {
-      const id = docs[i]!._id;
-      if ('ok' in result && result.ok) return { id, rev: result.rev };
-      if ((result as { status?: number }).status === 409) return { id, conflict: true };
-      throw result;
+    // Deletions keep no base, as removeRecord's: a live revision always wins over them.
+    const edits = docs.filter((doc) => !(doc as { _deleted?: boolean })._deleted);
+    return await writeCounted(dbName, edits, async () => {
+      const results = await db.bulkDocs(docs as never[]);
+      const outcomes = results.map((result, i): BatchOutcome => {
+        const id = docs[i]!._id;
+        if ('ok' in result && result.ok) return { id, rev: result.rev };
+        if ((result as { status?: number }).status === 409) return { id, conflict: true };
+        throw result;
+      });
+      return { result: outcomes, written: outcomes.filter((o): o is { id: string; rev: string } => 'rev' in o) };
     });
-    const written = outcomes.filter((o): o is { id: string; rev: string } => 'rev' in o);
-    const count = await markPendingMany(db, written);
-    useSyncStore.getState().update(dbName, { pending: count });
-    return outcomes;
   } catch (error) {
     throw storageError(error);
   }
@@ -102,8 +107,11 @@ export async function saveRecords(
 export async function removeRecord(dbName: string, doc: { _id: string; _rev: string }): Promise<void> {
   const db = localDb(dbName);
   try {
-    const { rev } = await db.remove(doc._id, doc._rev);
-    await notePending(dbName, db, doc._id, rev);
+    // A deletion keeps no base: a live revision always wins over it (docs/sync.md).
+    await writeCounted(dbName, [], async () => {
+      const { rev } = await db.remove(doc._id, doc._rev);
+      return { result: rev, written: [{ id: doc._id, rev }] };
+    });
   } catch (error) {
     if ((error as { status?: number }).status === 409) throw conflictError();
     throw storageError(error);

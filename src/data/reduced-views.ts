@@ -8,10 +8,22 @@
 // seconds after the changes stop, of the documents that changed: src/data/kept-store.ts), so a
 // page load reads them instead of every document, and they are first made by reading the
 // documents themselves, not PouchDB's index.
+// Reading the saved rows back is itself a second or two at 50,000 records: a page load's first
+// questions (the sums, a list's first page) are answered from what the save keeps beside the rows
+// (the totals, each list's orders) while the replica is still at the sequence they were saved
+// at, and the rows are read once the page is quiet, or when a change or a question needs them.
 import { collate } from 'pouchdb-collate';
 import { MAP_FUNCTIONS } from 'virtual:couch-views';
 import { registerBackgroundWork } from './databases.ts';
-import { type Bucket, bucketOf, keptStore, type KeptStore, type Rows } from './kept-store.ts';
+import {
+  type Bucket,
+  bucketOf,
+  keptStore,
+  type KeptStore,
+  type Rows,
+  type SavedAnswers,
+  type SavedTotal,
+} from './kept-store.ts';
 import type { Database } from './pouch-api.ts';
 
 export type { Rows };
@@ -37,6 +49,15 @@ interface Reduced {
   totals: Map<string, Total>;
   /** A structure made from the rows and kept with them (the search's words), when the view has one. */
   derived?: Derived;
+  /** How an order of the view's documents is made from the rows, by its name (KeptMap.order). */
+  order?: KeptMap['order'];
+  /**
+   * Orders of the documents asked for, least recent first, each true until the rows change
+   * (null: to be made again from the rows).
+   */
+  orders: Map<string, string[] | null>;
+  /** An order was made that the last save did not keep. */
+  ordersChanged: boolean;
   /** Documents whose rows changed since the last save, and whether the next one rewrites them all. */
   changed: Set<string>;
   whole: boolean;
@@ -55,6 +76,16 @@ const REDUCERS = new Set(['_sum', '_count']);
 const PAGE = 500;
 /** Quiet time before the snapshot is written: an import's batches write it once, not 250 times. */
 const SAVE_AFTER_MS = 3_000;
+/**
+ * Quiet time after the last answer from a snapshot's head before the rows are read: a page
+ * load's first screen asks its questions within it, and each is answered without the rows.
+ */
+const READ_ROWS_AFTER_MS = 1_000;
+/** Orders kept in memory per view, and the most recent of them saved (a list's default order first). */
+const ORDERS_KEPT = 8;
+const ORDERS_SAVED = 3;
+/** Sums per key saved in the head: a view with more keys (a day per key) waits for its rows. */
+const TOTALS_SAVED = 20_000;
 
 /** Where a version before kept-store.ts saved a view's rows, all in one document: removed once read anew. */
 const legacySnapshotId = (view: string) => `_local/moneta-reduced:${view}`;
@@ -80,6 +111,7 @@ function setRows(state: Reduced, id: string, rows: Rows): void {
     state.byDoc.set(id, rows);
     add(state, rows, 1);
   } else state.byDoc.delete(id);
+  for (const name of state.orders.keys()) state.orders.set(name, null);
   if (!before !== !(rows.length > 0)) {
     const bucket = bucketOf(id);
     let ids = state.buckets.get(bucket);
@@ -98,6 +130,11 @@ function setRows(state: Reduced, id: string, rows: Rows): void {
 export interface KeptMap {
   source: string;
   map: Reduced['map'];
+  /**
+   * How the order named `name` (a list's query) sorts the documents from their rows, or null
+   * for a name this version does not make. Orders are saved with the rows (keptOrder).
+   */
+  order?: (name: string) => ((byDoc: ReadonlyMap<string, Rows>) => string[]) | null;
 }
 
 /** A structure kept beside a view's rows, told of each document's rows as they change. */
@@ -122,7 +159,7 @@ export function registerKeptView(view: string, derive: () => Derived): void {
   KEPT_VIEWS.set(view, derive);
 }
 
-type Compiled = { source: string; map: Reduced['map']; reduce: boolean; derived?: Derived };
+type Compiled = { source: string; map: Reduced['map']; reduce: boolean; derived?: Derived; order?: KeptMap['order'] };
 
 /** The view's compiled map function as one giving a document's rows, or null if not kept here. */
 async function compiled(db: Database, view: string): Promise<Compiled | null> {
@@ -170,6 +207,8 @@ async function load(db: Database, store: KeptStore, view: string): Promise<Reduc
     byDoc: new Map(),
     buckets: new Map(),
     totals: new Map(),
+    orders: new Map(),
+    ordersChanged: false,
     changed: new Set(),
     whole: true,
   };
@@ -177,6 +216,8 @@ async function load(db: Database, store: KeptStore, view: string): Promise<Reduc
   if (snapshot) {
     state.seq = snapshot.seq;
     for (const [id, rows] of snapshot.docs) setRows(state, id, rows);
+    // Saved most recent first, true at the snapshot's sequence: the changes since drop them.
+    for (const [name, ids] of snapshot.orders.toReversed()) if (state.order?.(name)) state.orders.set(name, ids);
     state.whole = false;
     return state;
   }
@@ -220,7 +261,46 @@ async function loadCurrent(db: Database, store: KeptStore, view: string): Promis
   return loaded && ((await catchUp(db, loaded)) ?? load(db, store, view));
 }
 
-const isDirty = (state: Reduced) => state.whole || state.changed.size > 0;
+const isDirty = (state: Reduced) => state.whole || state.changed.size > 0 || state.ordersChanged;
+
+/** The order named `name` of the view's documents, made from the rows unless they are unchanged since. */
+function orderIds(state: Reduced, name: string): string[] | null {
+  const known = state.orders.get(name);
+  if (known) return known;
+  const make = state.order?.(name);
+  if (!make) return null;
+  const ids = make(state.byDoc);
+  if (known === undefined) state.ordersChanged = true;
+  state.orders.set(name, ids);
+  return ids;
+}
+
+/** An order asked for: the most recent last, and no more than ORDERS_KEPT in memory. */
+function askedOrder(state: Reduced, name: string): string[] | null {
+  const ids = orderIds(state, name);
+  if (!ids) return null;
+  state.orders.delete(name);
+  state.orders.set(name, ids);
+  for (const old of state.orders.keys()) if (state.orders.size > ORDERS_KEPT) state.orders.delete(old);
+  return ids;
+}
+
+/** What a save keeps beside the rows: the sums per key, and the most recent orders (made now if changed). */
+function answersOf(state: Reduced): SavedAnswers {
+  const orders: Array<[string, string[]]> = [];
+  for (const name of [...state.orders.keys()].reverse().slice(0, ORDERS_SAVED)) {
+    const ids = orderIds(state, name);
+    if (ids) orders.push([name, ids]);
+  }
+  const totals =
+    // A sum that JSON cannot hold (NaN, Infinity) would come back as null: those wait for the rows.
+    state.reduce &&
+    state.totals.size <= TOTALS_SAVED &&
+    [...state.totals.values()].every((t) => Number.isFinite(t.value))
+      ? [...state.totals.values()].map(({ key, value, rows }): SavedTotal => [key, value, rows])
+      : undefined;
+  return { ...(totals ? { totals } : {}), orders };
+}
 
 /** What a save wrote: buckets (all of them for a whole save), and whether it was another tab's turn. */
 export interface SaveReport {
@@ -237,25 +317,28 @@ async function save(store: KeptStore, state: Reduced): Promise<SaveReport> {
   const head = { seq: state.seq, source: state.source, replica: await store.replica() };
   const changed = state.changed;
   let whole = state.whole;
+  const answers = answersOf(state);
   state.changed = new Set();
   state.whole = false;
+  state.ordersChanged = false;
   // A bucket is written with all of its documents: the rows of those that did not change too.
   const bucketsOf = (buckets: Iterable<number>): Bucket[] =>
     [...buckets].map((b) => [b, [...(state.buckets.get(b) ?? [])].map((id) => [id, state.byDoc.get(id)!])]);
   try {
     let records = bucketsOf(whole ? state.buckets.keys() : new Set([...changed].map(bucketOf)));
-    let outcome = await store.write(state.view, head, records, whole);
+    let outcome = await store.write(state.view, head, records, whole, answers);
     if (outcome === 'stale') {
       // Saved rows of another map or replica, or none (removed with the replica's view databases).
       whole = true;
       records = bucketsOf(state.buckets.keys());
-      outcome = await store.write(state.view, head, records, true);
+      outcome = await store.write(state.view, head, records, true, answers);
     }
     return { records: records.length, outcome: outcome === 'behind' ? 'behind' : 'written' };
   } catch (error) {
     // Kept for the next save (storage full, the database being removed).
     for (const id of changed) state.changed.add(id);
     state.whole ||= whole;
+    state.ordersChanged = true;
     throw error;
   }
 }
@@ -263,6 +346,10 @@ async function save(store: KeptStore, state: Reduced): Promise<SaveReport> {
 interface PerView {
   state: Promise<Reduced | null>;
   timer?: ReturnType<typeof setTimeout>;
+  /** Whether the rows were asked for: until then, the snapshot's head answers what it can. */
+  rowsAsked?: boolean;
+  /** The rows' read once the page is quiet after answers from the head. */
+  idle?: ReturnType<typeof setTimeout>;
 }
 
 interface PerReplica {
@@ -272,13 +359,16 @@ interface PerReplica {
 
 const replicas = new WeakMap<Database, PerReplica>();
 
-/** Snapshots waiting for quiet: dropped when the device's data is removed (sign-out). */
+/** Snapshots and reads of rows waiting for quiet: dropped when the device's data is removed (sign-out). */
 const waiting = new Set<PerView>();
+const waitingReads = new Set<PerView>();
 
 registerBackgroundWork({
   stop() {
     for (const entry of waiting) clearTimeout(entry.timer);
+    for (const entry of waitingReads) clearTimeout(entry.idle);
     waiting.clear();
+    waitingReads.clear();
     return Promise.resolve();
   },
 });
@@ -304,10 +394,13 @@ function inRange(key: unknown, options: ReduceOptions): boolean {
   return true;
 }
 
-function grouped(state: Reduced, options: ReduceOptions): Array<{ key: unknown; value: number }> {
+function grouped(
+  totals: Iterable<{ key: unknown; value: number }>,
+  options: ReduceOptions,
+): Array<{ key: unknown; value: number }> {
   const level = options.group ? Infinity : options.group_level;
   const groups = new Map<string, { key: unknown; value: number }>();
-  for (const total of state.totals.values()) {
+  for (const total of totals) {
     if (!inRange(total.key, options)) continue;
     const key =
       level === undefined
@@ -330,10 +423,18 @@ function replicaOf(db: Database): PerReplica {
   return replica;
 }
 
+function entryOf(views: Map<string, PerView>, view: string): PerView {
+  let entry = views.get(view);
+  if (!entry) views.set(view, (entry = { state: Promise.resolve(null) }));
+  return entry;
+}
+
 async function current(db: Database, view: string): Promise<Reduced | null> {
   const { store, views } = replicaOf(db);
-  const entry: PerView = views.get(view) ?? { state: Promise.resolve(null) };
-  views.set(view, entry);
+  const entry = entryOf(views, view);
+  entry.rowsAsked = true;
+  clearTimeout(entry.idle);
+  waitingReads.delete(entry);
   // One query at a time per view: each catches up from where the one before it left the rows.
   const next = entry.state
     .catch(() => null)
@@ -342,6 +443,46 @@ async function current(db: Database, view: string): Promise<Reduced | null> {
   const state = await next;
   if (state) scheduleSave(store, entry, state);
   return state;
+}
+
+const sameSeq = (a: unknown, b: unknown) =>
+  typeof a === 'number' || typeof b === 'number' ? a === b : String(a) === String(b);
+
+type HeadAnswers = NonNullable<Awaited<ReturnType<KeptStore['answers']>>>;
+
+/**
+ * Until the view's rows are asked for, what its snapshot's head answers alone, if the replica is
+ * at the sequence the head was saved at (a change since, made here, in another tab or by a pull
+ * while the page was closed, leaves the head's answers behind: null, and the rows answer).
+ */
+async function fromHead<T>(
+  db: Database,
+  view: string,
+  page: { order: string; skip: number; limit: number } | undefined,
+  answer: (saved: HeadAnswers) => T | undefined,
+): Promise<T | null> {
+  const { store, views } = replicaOf(db);
+  const entry = entryOf(views, view);
+  if (entry.rowsAsked) return null;
+  const map = await compiled(db, view).catch(() => null);
+  if (!map) return null;
+  const [saved, info] = await Promise.all([store.answers(view, map.source, page).catch(() => null), db.info()]);
+  const answered = saved && sameSeq(saved.seq, info.update_seq) ? answer(saved) : undefined;
+  if (answered === undefined || entry.rowsAsked) return null;
+  readRowsWhenQuiet(db, view, entry);
+  return answered;
+}
+
+/** The rows read once the page is quiet, so that a change or another question finds them ready. */
+function readRowsWhenQuiet(db: Database, view: string, entry: PerView): void {
+  clearTimeout(entry.idle);
+  waitingReads.add(entry);
+  entry.idle = setTimeout(() => {
+    waitingReads.delete(entry);
+    const read = () => void current(db, view).catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(read, { timeout: 5_000 });
+    else read();
+  }, READ_ROWS_AFTER_MS);
 }
 
 /**
@@ -353,8 +494,40 @@ export async function reducedView(
   view: string,
   options: ReduceOptions = {},
 ): Promise<Array<{ key: unknown; value: number }> | null> {
+  const saved = await fromHead(db, view, undefined, ({ totals }) =>
+    totals
+      ? grouped(
+          totals.map(([key, value]) => ({ key, value })),
+          options,
+        )
+      : undefined,
+  );
+  if (saved) return saved;
   const state = await current(db, view);
-  return state && grouped(state, options);
+  return state && grouped(state.totals.values(), options);
+}
+
+/**
+ * A page of the view's documents in the order named `name` (made by its KeptMap's `order`), and
+ * how many the order holds; null for a view or an order this cannot keep. The order is made once
+ * per state of the rows, and saved with them: a page load reads its first page from the save.
+ */
+export async function keptOrder(
+  db: Database,
+  view: string,
+  name: string,
+  skip: number,
+  limit: number,
+): Promise<{ ids: string[]; total: number } | null> {
+  const saved = await fromHead(db, view, { order: name, skip, limit }, ({ page }) => page);
+  if (saved) return saved;
+  const state = await current(db, view);
+  const ids = state && askedOrder(state, name);
+  if (!state || !ids) return null;
+  // A new order is saved too, though no row changed: the next page load reads its first page.
+  const { store, views } = replicaOf(db);
+  if (state.ordersChanged) scheduleSave(store, entryOf(views, view), state);
+  return { ids: ids.slice(skip, skip + limit), total: ids.length };
 }
 
 /**
@@ -368,14 +541,6 @@ export async function keptRows(db: Database, view: string): Promise<Array<{ id: 
   const rows: Array<{ id: string; key: unknown }> = [];
   for (const [id, docRows] of state.byDoc) for (const [key] of docRows) rows.push({ id, key });
   return rows;
-}
-
-/**
- * The same rows by document, as kept (not to be changed): a list of 50,000 records filters them
- * without a copy of each row first.
- */
-export async function keptRowsByDoc(db: Database, view: string): Promise<ReadonlyMap<string, Rows> | null> {
-  return (await current(db, view))?.byDoc ?? null;
 }
 
 /** The structure kept beside a view's rows (registerKeptView), caught up; null when not kept here. */

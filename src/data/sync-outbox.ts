@@ -1,7 +1,9 @@
 // The device's bookkeeping of its own writes, as pure functions over one value: which revisions
-// the server does not have yet, which it refused (with its reason), and which discarded documents
-// push leaves out. pending-writes.ts stores the value in a `_local` document and applies these
-// one at a time; the badge's counts are read from it (outboxCounts), never kept beside it.
+// the server does not have yet, which it refused (with its reason), which discarded documents
+// push leaves out, and, for each record edited here and not yet settled, the revision its edits
+// started from (the merge base a conflict needs). pending-writes.ts stores the value in one
+// `_local` document and applies these one at a time; the badge's counts are read from it
+// (outboxCounts), never kept beside it.
 import type { FieldReasons } from '../domain/errors.ts';
 
 /** The server's answer to one pushed change it did not take. */
@@ -23,6 +25,13 @@ export interface Outbox {
    * device (pushing it would only be refused again).
    */
   dropped: string[];
+  /**
+   * Records edited here since they were last settled → the revision the first of those edits
+   * started from: the last one every device agreed on, kept (pending-writes.ts) for a three-way
+   * merge after the replica has compacted it away. Only these records can come back from the
+   * server in conflict with a local revision, so only they are checked after a pull.
+   */
+  edited: Record<string, string>;
 }
 
 export interface RefusedEntry {
@@ -32,24 +41,110 @@ export interface RefusedEntry {
   reason?: unknown;
 }
 
-export const EMPTY_OUTBOX: Outbox = { revs: {}, refused: {}, dropped: [] };
+/** One local write: its new revision, and the revision it edited when that was read (a base). */
+export interface Written {
+  id: string;
+  rev: string;
+  base?: string;
+}
+
+export const EMPTY_OUTBOX: Outbox = { revs: {}, refused: {}, dropped: [], edited: {} };
+
+// The outbox document is this module's own: its values are taken as it wrote them.
+const objectOf = (value: unknown): Record<string, never> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, never>) : null;
+
+/** The outbox a stored document holds, whatever fields it lacks (an older version wrote fewer). */
+export function outboxOf(stored: unknown): Outbox {
+  const doc = objectOf(stored) ?? {};
+  return {
+    revs: objectOf(doc.revs) ?? EMPTY_OUTBOX.revs,
+    refused: objectOf(doc.refused) ?? EMPTY_OUTBOX.refused,
+    dropped: Array.isArray(doc.dropped) ? doc.dropped : EMPTY_OUTBOX.dropped,
+    edited: objectOf(doc.edited) ?? EMPTY_OUTBOX.edited,
+  };
+}
+
+/**
+ * The outbox of a replica written before it was one document: `_local/moneta-pending` (pending,
+ * refused, dropped), and one `_local/moneta-base-<id>` per edited record holding the record at
+ * the revision its edit started from (`_local/moneta-edited` only listed those ids).
+ */
+export function outboxFromLegacy(pending: unknown, bases: readonly unknown[]): Outbox {
+  const outbox = outboxOf(pending);
+  const edited: Record<string, string> = {};
+  for (const base of bases) {
+    const doc = objectOf(objectOf(base)?.doc);
+    if (typeof doc?._id === 'string' && typeof doc._rev === 'string') edited[doc._id] = doc._rev;
+  }
+  return { ...outbox, edited };
+}
 
 export function revGeneration(rev: string): number {
   return Number.parseInt(rev.split('-')[0] ?? '0', 10);
 }
 
 function copy(outbox: Outbox): Outbox {
-  return { revs: { ...outbox.revs }, refused: { ...outbox.refused }, dropped: [...outbox.dropped] };
+  return {
+    revs: { ...outbox.revs },
+    refused: { ...outbox.refused },
+    dropped: [...outbox.dropped],
+    edited: { ...outbox.edited },
+  };
 }
 
-/** New local writes: pending again, and a refusal of an earlier revision is answered by them. */
-export function outboxWritten(outbox: Outbox, written: ReadonlyArray<{ id: string; rev: string }>): Outbox {
+/** Pending or refused: the server has not taken this record's local edits yet. */
+function unsettled(outbox: Outbox, id: string): boolean {
+  return id in outbox.revs || id in outbox.refused;
+}
+
+/**
+ * Whether an edit of `id` must keep the revision it starts from: yes unless an earlier edit not
+ * yet settled kept one (the base stays the last revision every device agreed on).
+ */
+export function needsBase(outbox: Outbox, id: string): boolean {
+  return !(id in outbox.edited && unsettled(outbox, id));
+}
+
+/**
+ * New local writes: pending again, a refusal of an earlier revision is answered by them, and an
+ * edit that needs a base (needsBase) keeps the one it was given.
+ */
+export function outboxWritten(outbox: Outbox, written: readonly Written[]): Outbox {
   const next = copy(outbox);
-  for (const { id, rev } of written) {
+  for (const { id, rev, base } of written) {
+    if (base && needsBase(next, id)) next.edited[id] = base;
     next.revs[id] = rev;
     delete next.refused[id];
   }
   return next;
+}
+
+/** Edited records neither pending nor refused: sync may find them settled (no conflict left). */
+export function settledEdits(outbox: Outbox): string[] {
+  return Object.keys(outbox.edited).filter((id) => !unsettled(outbox, id));
+}
+
+/**
+ * These records were found settled: their bases go (the list would otherwise grow with every
+ * record ever touched on the device). One written or refused meanwhile keeps its base.
+ */
+export function outboxSettled(outbox: Outbox, ids: readonly string[]): Outbox {
+  const next = copy(outbox);
+  for (const id of ids) if (!unsettled(next, id)) delete next.edited[id];
+  return next;
+}
+
+/** The kept bases a change of the outbox adds and those it no longer needs. */
+export function baseChanges(
+  before: Outbox,
+  after: Outbox,
+): { added: Array<{ id: string; rev: string }>; dropped: Array<{ id: string; rev: string }> } {
+  const differ = (a: Outbox, b: Outbox) =>
+    Object.entries(a.edited)
+      .filter(([id, rev]) => b.edited[id] !== rev)
+      .map(([id, rev]) => ({ id, rev }));
+  return { added: differ(after, before), dropped: differ(before, after) };
 }
 
 /** The server now holds these documents at (at least) these revisions. */

@@ -17,7 +17,6 @@ import {
   markPushed,
   markRefused,
   pendingCount,
-  pendingIds,
   type RefusedEntry,
   settlePushed,
   syncCounts,
@@ -261,7 +260,7 @@ export async function syncOnceWith(name: string, remote: Database): Promise<void
     );
     await Promise.all(merges);
     // What an earlier run pushed, and this pull found in no conflict, is settled.
-    await pruneSettled(local, () => pendingIds(local));
+    await pruneSettled(local);
     // Only writes made through src/data create anything to push, and each is recorded as
     // pending: with none, the push (which would walk every pulled change) is skipped.
     if ((await pendingCount(local)) > 0) {
@@ -460,7 +459,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
     // Caught up, the push has sent everything: what is still counted may be a write whose push
     // answer was lost to a reload (settlePushed).
     if (remote) void settleWithServer(name, local, remote).catch(() => undefined);
-    void pruneSettled(local, () => pendingIds(local)).catch(() => undefined);
+    void pruneSettled(local).catch(() => undefined);
     void buildIndexesInBackground(name).then(() => flagConflicts(name));
   };
 

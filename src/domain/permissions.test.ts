@@ -8,6 +8,7 @@ import {
   takesAttachments,
   withAttachment,
 } from './permissions.ts';
+import { SERVER_SETTING_KEYS } from './billing.ts';
 
 const me = 'usr-11111111-1111-4111-8111-111111111111';
 const group = 'acc-22222222-2222-4222-8222-222222222222';
@@ -276,5 +277,35 @@ describe('attachment writes: the next revision of their document (M1 of 2026-11-
     expect(hasAttachment(next, '__proto__')).toBe(true);
     expect(hasAttachment(ticket, 'toString')).toBe(false);
     expect(withAttachment(next, '__proto__', null)).not.toHaveProperty('_attachments');
+  });
+});
+
+describe('settings only the server writes (plans and billing)', () => {
+  const admin = { admin: true };
+  const serverKeys = [...SERVER_SETTING_KEYS];
+  it.each(serverKeys)('refuses an administrator’s new, changed, renamed or deleted "%s"', (key) => {
+    const forbidden = { ok: false, status: 403 };
+    const stored = { _id: adj, _rev: '1-a', klass: 'Adjustment', key, value: 'free' };
+    expect(checkDocWrite(actor, group, { _id: adj, klass: 'Adjustment', key, value: 'pro' }, admin)).toMatchObject(
+      forbidden,
+    );
+    expect(checkDocWrite(actor, group, { ...stored, value: 'corp' }, admin, stored)).toMatchObject(forbidden);
+    expect(checkDocWrite(actor, group, { ...stored, key: 'name', value: 'x' }, admin, stored)).toMatchObject(forbidden);
+    const named = { ...stored, key: 'name', value: 'Shop' };
+    expect(checkDocWrite(actor, group, { ...named, key, value: 'pro' }, admin, named)).toMatchObject(forbidden);
+    expect(checkDocWrite(actor, group, { _id: adj, _deleted: true }, admin, stored)).toMatchObject(forbidden);
+    // Putting back what the server wrote (a device discarding a refused change) changes nothing.
+    expect(checkDocWrite(actor, group, { ...stored }, admin, stored)).toEqual({ ok: true });
+  });
+
+  it('covers the fields spec 000 gives the server', () => {
+    for (const key of ['confirmed-plan', 'platform_customer_id', 'platform_price_id', 'livemode'])
+      expect(SERVER_SETTING_KEYS.has(key)).toBe(true);
+  });
+
+  it('still lets an administrator write the billing e-mail', () => {
+    expect(
+      checkDocWrite(actor, group, { _id: adj, klass: 'Adjustment', key: 'billing-email', value: 'a@b.co' }, admin),
+    ).toEqual({ ok: true });
   });
 });

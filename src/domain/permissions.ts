@@ -1,5 +1,6 @@
 // Who may do what with a database. The server runs these on every request before it talks to
 // the store; the client runs them for instant feedback. Rules of spec 000 §6, made concrete.
+import { SERVER_SETTING_KEYS } from './billing.ts';
 import { isCurrency } from './money.ts';
 import { FIELD_MESSAGES, type FieldReasons, MESSAGES } from './errors.ts';
 import { databaseKind, ID_PREFIXES, type IdPrefix, isId, type Klass, klassOfId } from './ids.ts';
@@ -133,12 +134,13 @@ function addsAttachments(doc: DocWrite, live: StoredDoc): boolean {
 
 /**
  * Records people write whole take attachments (a photo on a ticket, a receipt on an expense).
- * Settings, memberships, server-owned records and those only the server creates (a feed's items,
- * whose marks are all people change) take none: what they hold is decided elsewhere.
+ * Settings, memberships, server-owned records, those only the server creates (a feed's items,
+ * whose marks are all people change) and those whose contents live elsewhere (a disk file's) take
+ * none: what they hold is decided elsewhere.
  */
 export function takesAttachments(klass: unknown): boolean {
   const spec = specOfKlass(klass);
-  return Boolean(spec && !spec.serverCreates);
+  return Boolean(spec && !spec.serverCreates && spec.attachments !== false);
 }
 
 /**
@@ -194,6 +196,9 @@ export function checkDocWrite(
   const klasses = [live?.klass, doc.klass, klassOfId(id)].filter((k): k is string => typeof k === 'string');
   if (klasses.some((k) => SERVER_KLASSES.has(k))) return FORBIDDEN;
   if (group && !access.admin && klasses.some((k) => ADMIN_ONLY_KLASSES.has(k))) return FORBIDDEN;
+  // The plan and what ties it to a payment are the server's (spec 000 §4): no client writes,
+  // renames or deletes such a setting, administrators included.
+  if (group && klasses.includes('Adjustment') && [live?.key, doc.key].some((k) => isServerSetting(k))) return FORBIDDEN;
   if (klasses.some((k) => specOfKlass(k)?.serverCreates) && (!live || doc._deleted === true)) return FORBIDDEN;
   if (doc._deleted === true) {
     const spec = live ? specOfKlass(live.klass) : null;
@@ -225,6 +230,8 @@ export function checkDocWrite(
   }
   return ALLOWED;
 }
+
+const isServerSetting = (key: unknown): boolean => typeof key === 'string' && SERVER_SETTING_KEYS.has(key);
 
 /** Settings read as more than text: the money's currency. */
 function checkGroupSetting(doc: DocWrite): WriteVerdict {

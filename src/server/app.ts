@@ -15,12 +15,16 @@ import { sameOriginWrites } from './http/same-origin.ts';
 import { dataHeaders } from './http/security-headers.ts';
 import { OpenFeeds } from './proxy/open-feeds.ts';
 import { accountApiRoutes } from './routes/account-api.ts';
+import { billingWebhookRoutes, checkoutRoute, groupWriteGuard } from './routes/billing-routes.ts';
 import { dbRoutes } from './routes/db-routes.ts';
 import { groupApiRoutes } from './routes/group-routes.ts';
 import { pwaRoutes } from './routes/pwa-routes.ts';
 import { loadSessionSecret, prepareServerDatabase, prepareStore, upgradeDatabases } from './services/bootstrap.ts';
+import { type ByteStore, FileByteStore } from './services/byte-store.ts';
 import { JobQueue } from './services/jobs.ts';
+import { S3ByteStore } from './services/s3-byte-store.ts';
 import { createMailer } from './services/mail.ts';
+import { registerBillingJobs, seedPrices } from './services/billing.ts';
 import { checkModules, type ModuleInstance, SERVER_MODULES } from './modules/index.ts';
 import { migratePendingClaims, registerAccountJobs } from './services/users.ts';
 import { CouchClient } from './store/couch-client.ts';
@@ -50,6 +54,11 @@ function readVersion(distDir: string): AppContext['version'] {
   return { version: parsed.version, sha: parsed.sha };
 }
 
+function openByteStore(config: Config): ByteStore {
+  const where = config.byteStore;
+  return where.kind === 's3' ? new S3ByteStore(where.location) : new FileByteStore(where.root);
+}
+
 export function createApp(ctx: AppContext): express.Express {
   const app = express();
   const https = ctx.config.publicUrl.startsWith('https:');
@@ -61,6 +70,8 @@ export function createApp(ctx: AppContext): express.Express {
   });
   app.use(requestLog(ctx.config.log));
   const writesFromOurPages = sameOriginWrites(ctx.config.publicUrl);
+  // The payment provider is no browser, and signs the exact bytes it sends: before any parser.
+  app.use('/api/billing', dataHeaders(https), billingWebhookRoutes(ctx));
   // No body parser here: each /db endpoint reads its body after authentication, with its own limit.
   app.use('/db', dataHeaders(https), writesFromOurPages, dbRoutes(ctx));
   app.get('/api/docs', (_req, res) => {
@@ -70,6 +81,9 @@ export function createApp(ctx: AppContext): express.Express {
     req.body = (await readJsonBody(req, API_BODY_LIMIT, ctx.bodies, { optional: true })) ?? {};
     next();
   });
+  // Paying is how a read-only group writes again: before the guard.
+  app.post('/api/groups/:db/checkout', dataHeaders(https), writesFromOurPages, apiJson, checkoutRoute(ctx));
+  app.use('/api/groups/:db', groupWriteGuard(ctx));
   // Before the JSON body parser: each module's route reads its own body (an import may be XML).
   for (const module of SERVER_MODULES)
     if (module.routes) app.use('/api/groups/:db', dataHeaders(https), writesFromOurPages, module.routes(ctx));
@@ -87,6 +101,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const store = new CouchClient(config.couchdbUrl ?? embedded!.url);
   const jobs = new JobQueue(() => ctx);
   registerAccountJobs(jobs);
+  registerBillingJobs(jobs);
   const instances: Record<string, ModuleInstance> = {};
   for (const module of SERVER_MODULES) {
     for (const task of module.tasks ?? []) jobs.every(task);
@@ -110,9 +125,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
       jobs,
       feeds,
       bodies: new BodyBudget(BODY_BUDGET),
+      bytes: openByteStore(config),
     };
     const changed = await upgradeDatabases(ctx);
     if (changed > 0) config.log(`store: updated ${changed} design document(s)`);
+    await seedPrices(ctx);
     const moved = await migratePendingClaims(ctx);
     if (moved > 0) config.log(`accounts: ${moved} unconfirmed address claim(s) became pending notes`);
     const server = await new Promise<Server>((resolve, reject) => {

@@ -4,6 +4,11 @@ import path from 'node:path';
 import { isModule, MODULES } from '../domain/modules/index.ts';
 import { SERVER_MODULES } from './modules/index.ts';
 import { SESSION_KEY_SEPARATOR, sessionKeys } from './http/session-cookie.ts';
+import { parseS3Url, type S3Location } from './services/s3-byte-store.ts';
+import { type BillingConfig, readBillingConfig } from './services/billing.ts';
+
+/** Where contents kept apart from the databases live (services/byte-store.ts): files, or an S3-compatible store. */
+export type ByteStoreConfig = { kind: 'files'; root: string } | { kind: 's3'; location: S3Location };
 
 export interface Config {
   port: number;
@@ -27,8 +32,12 @@ export interface Config {
    * `loopback` by default (a reverse proxy on the same host), a hop count, or addresses and ranges.
    */
   trustProxy: boolean | number | string[];
+  /** Where file contents are kept: under `DATA_DIR/contents`, or in the bucket `S3_URL` names. */
+  byteStore: ByteStoreConfig;
   /** Each server module's own settings (its `config`), by module kind. */
   modules: Readonly<Record<string, unknown>>;
+  /** The payment provider (`PADDLE_*`, services/billing.ts); null: payments are not configured. */
+  billing: BillingConfig | null;
   log: (line: string) => void;
 }
 
@@ -135,15 +144,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     problems.push(
       `TRUST_PROXY must be false, true, a number of hops, or a comma list of ${PROXY_NAMES.join('/')}, addresses and CIDR ranges; got "${env.TRUST_PROXY}"`,
     );
+  const s3 = env.S3_URL ? parseS3Url(env.S3_URL, env.S3_REGION || 'us-east-1') : null;
+  if (typeof s3 === 'string') problems.push(s3);
   const modules = Object.fromEntries(
     SERVER_MODULES.flatMap((m) => (m.config ? [[m.kind, m.config(env, problems)] as const] : [])),
   );
+  const billing = readBillingConfig(env, problems);
   if (problems.length > 0) throw new Error(`Invalid environment:\n  - ${problems.join('\n  - ')}`);
   const host = validUrl(publicUrl, ['http:', 'https:']) ? new URL(publicUrl).hostname : 'localhost';
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir,
     publicUrl,
     couchdbUrl,
     smtpUrl,
@@ -154,7 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     rateLimits: DEFAULT_RATE_LIMITS,
     trustProxy: trustProxy ?? ['loopback'],
+    byteStore:
+      s3 && typeof s3 !== 'string'
+        ? { kind: 's3', location: s3 }
+        : { kind: 'files', root: path.join(dataDir, 'contents') },
     modules,
+    billing,
     log: (line) => console.log(line),
     ...overrides,
   };

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { BodyBudget } from './http/body.ts';
+import type { ByteStore } from './services/byte-store.ts';
 import type { OpenFeeds } from './proxy/open-feeds.ts';
 import type { JobQueue } from './services/jobs.ts';
 import type { Mailer } from './services/mail.ts';
@@ -19,6 +20,8 @@ export interface AppContext {
   feeds: OpenFeeds;
   /** Request body bytes this instance holds at once. */
   bodies: BodyBudget;
+  /** Contents kept apart from the databases (a file's bytes), by hash. */
+  bytes: ByteStore;
 }
 
 /** The server's own databases. */

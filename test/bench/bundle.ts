@@ -5,7 +5,8 @@ import path from 'node:path';
 import { build } from 'vite';
 import { couchViews, pageTable } from '../../vite.config.ts';
 
-export async function bundleForBrowser(entry: string): Promise<string> {
+/** `minify: false` keeps the functions' names, for a CPU profile (BENCH_PROFILE). */
+export async function bundleForBrowser(entry: string, { minify = true } = {}): Promise<string> {
   const bundle = await build({
     configFile: false,
     logLevel: 'error',
@@ -14,7 +15,7 @@ export async function bundleForBrowser(entry: string): Promise<string> {
     build: {
       write: false,
       lib: { entry, formats: ['es'], fileName: 'bench' },
-      minify: true,
+      minify,
     },
   });
   const output = (Array.isArray(bundle) ? bundle[0] : bundle) as { output: Array<{ code?: string }> };

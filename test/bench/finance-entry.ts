@@ -182,26 +182,51 @@ const financeBench = {
     });
     return { ms, records };
   },
-  /** The saved rows' size, as JSON (what the browser stores is about as large), and their records. */
-  async snapshotSize(db: string): Promise<{ bytes: number; records: number }> {
+  /**
+   * The saved rows' size, as JSON (what the browser stores is about as large), and their
+   * records; then the same of what is saved beside them (the heads with their sums, the orders).
+   */
+  async snapshotSize(db: string): Promise<{ bytes: number; records: number; besideBytes: number; beside: number }> {
     const idb = await new Promise<IDBDatabase>((resolve, reject) => {
       const req = indexedDB.open(`_pouch_${localDb(db).name}-kept-views`);
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
     });
-    const records = await new Promise<unknown[]>((resolve, reject) => {
-      const req = idb.transaction('rows').objectStore('rows').getAll();
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
+    const all = (store: string) =>
+      idb.objectStoreNames.contains(store)
+        ? new Promise<unknown[]>((resolve, reject) => {
+            const req = idb.transaction(store).objectStore(store).getAll();
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(req.error);
+          })
+        : Promise.resolve([]);
+    const records = await all('rows');
+    const beside = [...(await all('heads')), ...(await all('orders'))];
     idb.close();
-    return { bytes: records.reduce<number>((n, r) => n + JSON.stringify(r).length, 0), records: records.length };
+    const bytes = (stored: unknown[]) => stored.reduce<number>((n, r) => n + JSON.stringify(r).length, 0);
+    return { bytes: bytes(records), records: records.length, besideBytes: bytes(beside), beside: beside.length };
+  },
+  /** A page load's first answers (the replica opened, the list's first page, the balances and pending), timed. */
+  async firstAnswers(db: string): Promise<{ ms: Record<string, number>; answers: string }> {
+    const opened = await time(() => localDb(db).info());
+    const list = await time(() => listRows(db, LIST));
+    const balances = await time(() =>
+      Promise.all([
+        queryView(db, 'wallet-balances/by-currency', { group_level: 1 }),
+        queryView(db, 'wallet-balances/pending', { group_level: 1 }),
+      ]),
+    );
+    return {
+      ms: { opened: opened.ms, list: list.ms, balances: balances.ms },
+      answers: JSON.stringify([list.value.rows.map((r) => r._id), list.value.total, balances.value]),
+    };
   },
   /**
    * A page load with the group on the device, step by step: the replica opened, the expenses
-   * list's first page, then the balances, each answered from the saved rows and the changes
-   * since. Then, in the loaded page, the list in an order not sorted yet, and the balances after
-   * a new record.
+   * list's first page, then the balances, each answered from what the last save kept (the
+   * list's order, the sums) or else from the saved rows and the changes since. Then the rows of
+   * those views read (what the app does once the page is quiet), and, in the loaded page, the
+   * list in an order not sorted yet, and the balances after a new record.
    */
   async pageLoad(db: string, walletId: string, userId: string): Promise<Record<string, number>> {
     const opened = await time(() => localDb(db).info());
@@ -212,6 +237,13 @@ const financeBench = {
         queryView(db, 'wallet-balances/pending', { group_level: 1 }),
       ]),
     );
+    const rows = await time(() =>
+      Promise.all(
+        [LIST_VIEW, 'wallet-balances/by-currency', 'wallet-balances/pending'].map((view) =>
+          keptRows(localDb(db), view),
+        ),
+      ),
+    );
     const otherOrder = await time(() => listRows(db, { ...LIST, sort: 'created_at' }));
     await financeBench.write(db, walletId, userId, 1);
     const after = await time(() => queryView(db, 'wallet-balances/by-currency', { group_level: 1 }));
@@ -219,6 +251,7 @@ const financeBench = {
       opened: opened.ms,
       list: list.ms,
       balances: balances.ms,
+      rows: rows.ms,
       otherOrder: otherOrder.ms,
       balancesAfterWrite: after.ms,
     };

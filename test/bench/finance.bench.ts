@@ -10,8 +10,10 @@
 // rows saved after a burst of 200 changes, and their answers against PouchDB's own
 // map/reduce and pouchdb-find on the same replica, after the load and after the burst. Offline
 // after the first pull, as at a customer's site.
-// BENCH_LINES, BENCH_RECORDS change the sizes; BENCH_DIST reuses a build (e.g. dist); BENCH_DIFF=0.
+// BENCH_LINES, BENCH_RECORDS change the sizes; BENCH_DIST reuses a build (e.g. dist); BENCH_DIFF=0;
+// BENCH_PROFILE=1 prints where the page load's JavaScript spent its time.
 import { rmSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { buildApp, bundleForBrowser } from './bundle.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
@@ -21,9 +23,55 @@ const LINES = Number(process.env.BENCH_LINES ?? 10_000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 50_000);
 /** BENCH_DIFF=0 leaves out the check against PouchDB's own answers (its view indexes take minutes). */
 const DIFFERENTIAL = process.env.BENCH_DIFF !== '0';
+/** BENCH_PROFILE=1: the page load's JavaScript by function (the bench's code not minified), as Chromium's profiler saw it. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+async function startProfile(page: Page): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
+    };
+    const interval = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const where = ({ callFrame: { functionName, url, lineNumber } }: ProfileNode) =>
+      `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
+    // Self time, and total time (a function counted once per sample however deep it recurses).
+    const self = new Map<string, number>();
+    const total = new Map<string, number>();
+    const walk = (node: ProfileNode, above: ReadonlySet<string>): number => {
+      const name = where(node);
+      let ms = (node.hitCount ?? 0) * interval;
+      self.set(name, (self.get(name) ?? 0) + ms);
+      const path = new Set(above).add(name);
+      for (const child of node.children ?? []) ms += walk(byId.get(child)!, path);
+      if (!above.has(name)) total.set(name, (total.get(name) ?? 0) + ms);
+      return ms;
+    };
+    walk(profile.nodes[0]!, new Set());
+    for (const [title, times] of [
+      ['self', self],
+      ['total', total],
+    ] as const) {
+      console.log(`page load, JavaScript ${title} time by function:`);
+      for (const [name, ms] of [...times].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name.slice(0, 110)}`);
+    }
+  };
+}
 
 const dist = await buildApp();
-const entry = await bundleForBrowser('test/bench/finance-entry.ts');
+const entry = await bundleForBrowser('test/bench/finance-entry.ts', { minify: !PROFILE });
 const server = await startTestServer({ env: { DIST_DIR: dist.dir } });
 const browser = await launchBrowser();
 const row = (what: string, ms: number, target: number) =>
@@ -122,6 +170,9 @@ try {
   console.log(
     `${"kept views' saved rows (lists, search, balances, counts)".padEnd(58)} ${`${(size.bytes / 1e6).toFixed(1)} MB`.padStart(9)}  ${size.records.toLocaleString('en')} records, saved in ${(saved.ms / 1000).toFixed(1)} s`,
   );
+  console.log(
+    `${'beside them: heads (sums) and the lists’ orders'.padEnd(58)} ${`${(size.besideBytes / 1e6).toFixed(1)} MB`.padStart(9)}  ${size.beside.toLocaleString('en')} records`,
+  );
   await page.close();
   await context.setOffline(false);
   const loaded = await context.newPage();
@@ -130,16 +181,19 @@ try {
   await loaded.addScriptTag({ url: '/finance-bench.js', type: 'module' });
   await loaded.waitForFunction(() => 'financeBench' in window);
   await context.setOffline(true);
+  const profiling = PROFILE ? await startProfile(loaded) : null;
   const load = await loaded.evaluate(([d, w, u]) => window.financeBench.pageLoad(d!, w!, u!), [
     db,
     walletId,
     owner.id,
   ] as const);
+  await profiling?.();
   const ms = (what: string, value: number) => console.log(`${what.padEnd(58)} ${`${value.toFixed(0)} ms`.padStart(9)}`);
   ms('page load: the replica opened', load.opened!);
   row('page load: then the expenses list, first page', load.list!, 200);
   row('page load: then the balances per currency and pending', load.balances!, 200);
   ms('page load: until the list and the balances are answered', load.opened! + load.list! + load.balances!);
+  ms('then the rows of those views read (the app: once quiet)', load.rows!);
   row('after it: the list in an order not sorted yet', load.otherOrder!, 200);
   row('after it: balances per currency after one more record', load.balancesAfterWrite!, 200);
   const differences = async (when: string) => {
@@ -155,6 +209,25 @@ try {
   await loaded.evaluate(([d, w]) => window.financeBench.burst(d!, w!, 200, 20261127), [db, wallets] as const);
   const afterBurst = await loaded.evaluate((d) => window.financeBench.saveKept(d), db);
   ms(`kept views saved after a burst of 200 changes (${afterBurst.records} records)`, afterBurst.ms);
+  // Another page load from that save: its first answers (from what the save kept beside the rows)
+  // against those of the page that holds the rows, at the same state of the replica.
+  const held = await loaded.evaluate((d) => window.financeBench.firstAnswers(d), db);
+  await context.setOffline(false);
+  const next = await context.newPage();
+  next.on('pageerror', (e) => console.error('page error:', e.message));
+  await next.goto('/user/profile');
+  await next.addScriptTag({ url: '/finance-bench.js', type: 'module' });
+  await next.waitForFunction(() => 'financeBench' in window);
+  await context.setOffline(true);
+  const fresh = await next.evaluate((d) => window.financeBench.firstAnswers(d), db);
+  ms('page load after the burst: the replica opened', fresh.ms.opened!);
+  row('page load after the burst: then the expenses list, first page', fresh.ms.list!, 200);
+  row('page load after the burst: then the balances and pending', fresh.ms.balances!, 200);
+  console.log(
+    `page load after the burst: first answers against the rows' own: ${fresh.answers === held.answers ? 'the same' : 'DIFFERENT'}`,
+  );
+  if (fresh.answers !== held.answers) process.exitCode = 1;
+  await next.close();
   await differences('after a burst of 200 edits and deletions');
   await context.close();
 } finally {

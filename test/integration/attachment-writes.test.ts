@@ -47,7 +47,7 @@ const CASES: Record<
   Address: { doc: { street: 'Rua A' }, answers: ADMIN_ONLY },
   Adjustment: { doc: { key: 'checklist', value: 'enabled' }, answers: ADMIN_ONLY },
   Category: { doc: { name: 'Pumps' }, answers: RECORD },
-  CloudFile: { doc: { name: 'manual.pdf' }, answers: NO_ATTACHMENTS },
+  CloudFile: { doc: { name: 'manual.pdf', kind: 'file' }, answers: NO_ATTACHMENTS },
   Comment: { doc: { content: 'Done', ticket_id: newId('Ticket') }, answers: RECORD },
   Contract: { doc: { description: 'Yearly', customer_id: newId('Customer') }, answers: RECORD },
   ContractItem: { doc: { content: 'Visit' }, answers: NO_ATTACHMENTS },

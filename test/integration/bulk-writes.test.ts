@@ -5,7 +5,7 @@
 import '../support/browser-globals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDb } from '../../src/data/databases.ts';
-import { pendingCount } from '../../src/data/pending-writes.ts';
+import { editedIds, keptBase, pendingCount } from '../../src/data/pending-writes.ts';
 import { findRecords, getRecord } from '../../src/data/records.ts';
 import { type BatchProgress, updateRecord, writeRecord, writeRecords } from '../../src/data/resource-writes.ts';
 import { syncOnce } from '../../src/data/sync.ts';
@@ -120,19 +120,18 @@ describe('writeRecords', () => {
 describe('the device’s bookkeeping', () => {
   it('keeps an edited record’s merge base until sync has settled it, then prunes it', async () => {
     const local = localDb(db);
-    const edited = async () =>
-      ((await local.get('_local/moneta-edited').catch(() => null)) as { ids?: string[] } | null)?.ids ?? [];
+    const edited = async () => [...(await editedIds(local))];
     const created = await writeRecord(db, customers, { _id: newId('Customer'), name: 'Base' }, options());
     await syncOnce(db, remote());
     await updateRecord(db, customers, created._id, (doc) => ({ ...doc, name: 'Base, edited' }), options());
     expect(await edited()).toContain(created._id);
-    await expect(local.get(`_local/moneta-base-${created._id}`)).resolves.toMatchObject({ doc: { name: 'Base' } });
+    expect(await keptBase(local, created._id, created._rev!)).toMatchObject({ name: 'Base' });
 
     // The push takes the edit; only a later round, which found no conflict, settles it.
     await syncOnce(db, remote());
     expect(await edited()).toContain(created._id);
     await syncOnce(db, remote());
     expect(await edited()).not.toContain(created._id);
-    await expect(local.get(`_local/moneta-base-${created._id}`)).rejects.toMatchObject({ status: 404 });
+    expect(await keptBase(local, created._id, created._rev!)).toBeNull();
   });
 });

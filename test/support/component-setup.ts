@@ -1,6 +1,7 @@
 // What the app sets up before its first screen, for component tests (the `component` project in
 // vite.config.ts): the real English texts, PouchDB on fake-indexeddb, and a clean page per test.
 import './browser-globals.ts';
+import { localeFiles } from './locale-texts.ts';
 import { installNetwork, resetNetwork } from './network.ts';
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
@@ -8,12 +9,12 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import { i18nOptions } from '../../src/app/i18n-options.ts';
 import { useSyncStore } from '../../src/data/sync-store.ts';
-import en from '../../locales/en/translation.json';
 
 installNetwork();
 
-// The browser fetches the file at start (src/app/i18n.ts); here it is read from disk, same content.
-await i18next.use(initReactI18next).init(i18nOptions('en', { en: { translation: en } }));
+// The browser fetches the shared file at start (src/app/i18n.ts) and a module's with its screens
+// (src/app/module-texts.tsx); here every English file is read from disk at once, same content.
+await i18next.use(initReactI18next).init(i18nOptions('en', { en: Object.fromEntries(localeFiles('en')) }));
 
 // Each test starts as a page load does: nothing on screen, no replica known, sync's state empty.
 // (Testing Library cleans up by itself only with vitest's globals, which this project leaves off.)

@@ -1,9 +1,13 @@
-// Prints the plain closing line 'N passed, N failed, N skipped' that CI reads, after vitest's own.
+// Prints the plain closing line 'N passed, N failed, N skipped' that CI reads, after vitest's own,
+// and where the run's time went (each project's files added up, and the slowest files), so a CI
+// that grows past its budget says which files to look at.
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
+    const byProject = new Map<string, number>();
+    const files: { name: string; ms: number }[] = [];
     for (const module of testModules) {
       let failed = 0;
       for (const test of module.children.allTests()) {
@@ -15,6 +19,19 @@ export default class SummaryReporter implements Reporter {
       // A file that failed outside its tests (a hook, an import) is a failure too, even when its
       // tests were only skipped: the line must never say 0 failed on a red run.
       counts.failed += module.state() === 'failed' && failed === 0 ? 1 : failed;
+      const ms = module.diagnostic().duration;
+      const project = module.project.name || 'default';
+      byProject.set(project, (byProject.get(project) ?? 0) + ms);
+      files.push({ name: `${project} ${module.moduleId.replace(`${process.cwd()}/`, '')}`, ms });
+    }
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log('\nTime in files, per project (files of a project may run side by side):');
+    for (const [project, ms] of [...byProject].sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${project.padEnd(22)} ${seconds(ms)}`);
+    }
+    console.log('Slowest files:');
+    for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
+      console.log(`  ${seconds(file.ms).padStart(8)}  ${file.name}`);
     }
     console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }

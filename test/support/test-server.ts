@@ -27,6 +27,9 @@ export { freePort };
  */
 export const TEST_STORE_VARIABLE = 'TEST_COUCHDB_URL';
 
+/** Set by the disk's second run (test/support/s3-store.ts): file contents go to that S3-compatible store. */
+export const TEST_S3_VARIABLE = 'TEST_S3_URL';
+
 const GENEROUS: RateLimits = Object.fromEntries(
   Object.entries(DEFAULT_RATE_LIMITS).map(([k, v]) => [k, { ...v, max: 10_000 }]),
 ) as unknown as RateLimits;
@@ -43,6 +46,7 @@ export async function startTestServer(
   for (let attempt = 1; !server; attempt++) {
     port = await freePort();
     const external = process.env[TEST_STORE_VARIABLE];
+    const s3 = process.env[TEST_S3_VARIABLE];
     const config = loadConfig(
       {
         PORT: String(port),
@@ -50,6 +54,7 @@ export async function startTestServer(
         HOST: '127.0.0.1',
         DIST_DIR: path.resolve('dist'),
         ...(external ? { COUCHDB_URL: external } : {}),
+        ...(s3 ? { S3_URL: s3 } : {}),
         ...options.env,
       },
       { rateLimits: GENEROUS, log: (line) => logs.push(line), ...options.config },

@@ -24,7 +24,4 @@ function coming(kind: string, setting: string, home: string): ModuleDescription 
   };
 }
 
-export const COMING_MODULES: readonly ModuleDescription[] = [
-  coming('textnotes', 'textnotes', 'wiki'),
-  coming('rdisk', 'rdisk', 'disk'),
-];
+export const COMING_MODULES: readonly ModuleDescription[] = [coming('textnotes', 'textnotes', 'wiki')];

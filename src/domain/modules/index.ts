@@ -5,12 +5,19 @@ import { COMING_MODULES } from './coming.ts';
 import type { FirstStep, MenuEntry, ModuleDescription, SettingSpec, TileSpec } from './kit.ts';
 import { exoreaderModule } from './exoreader/module.ts';
 import { monetaModule } from './moneta/module.ts';
+import { rdiskModule } from './rdisk/module.ts';
 import { ticketModule } from './ticket/module.ts';
 
 export type { FirstStep, MenuEntry, ModuleDescription, PageSpec, SettingSpec, TileSpec } from './kit.ts';
 
 /** Every module, in the order menus list them. */
-export const MODULES: readonly ModuleDescription[] = [ticketModule, monetaModule, exoreaderModule, ...COMING_MODULES];
+export const MODULES: readonly ModuleDescription[] = [
+  ticketModule,
+  monetaModule,
+  exoreaderModule,
+  ...COMING_MODULES,
+  rdiskModule,
+];
 
 const BY_KIND = new Map(MODULES.map((m) => [m.kind, m]));
 

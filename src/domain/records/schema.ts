@@ -87,6 +87,17 @@ export interface ResourceSpec {
   transition?: (before: Doc, after: Doc, errors: FieldErrors, context: RuleContext) => void;
   /** Why the stored record may not be deleted (a confirmed expense), or null. */
   canDelete?: (stored: Doc, context: RuleContext) => string | null;
+  /**
+   * Fields only the server writes (a disk file's versions, which name contents in a byte store
+   * shared by every group): a person's write may neither set them on a new record nor change them.
+   * The server's own writes do not pass through `judgeRecordWrite`.
+   */
+  serverFields?: readonly string[];
+  /**
+   * False for records whose contents live elsewhere (a disk file's, in the server's byte store):
+   * nothing may be attached to them through the database, whoever writes.
+   */
+  attachments?: false;
 }
 
 /** Bookkeeping every record carries (spec 001 §3): written by the product, not in forms. */
@@ -141,7 +152,10 @@ export function judgeRecordWrite(
   features: ReadonlySet<string> | null = null,
 ): FieldErrors {
   const errors = validateRecord(spec, next, features, context);
-  if (stored && stored._deleted !== true) spec.transition?.(stored, next, errors, context);
+  const live = stored && stored._deleted !== true ? stored : null;
+  for (const field of spec.serverFields ?? [])
+    if (JSON.stringify(live?.[field]) !== JSON.stringify(next[field])) errors.add(field, M.notAllowed);
+  if (live) spec.transition?.(live, next, errors, context);
   return errors;
 }
 

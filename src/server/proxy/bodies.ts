@@ -13,6 +13,7 @@ export const BODY_LIMITS: Record<EndpointKind, number> = {
   users: 16 * KB,
   user: 16 * KB,
   account: 0,
+  prices: 16 * KB,
   info: 8 * MB,
   all_docs: 1 * MB,
   changes: 1 * MB,

@@ -28,6 +28,7 @@ describe('the /db door', () => {
     ['POST', '/db/_users', { area: 'server', kind: 'users' }],
     ['PUT', `/db/_users/${U}?rev=1-abc`, { area: 'server', kind: 'user', id: U }],
     ['GET', `/db/accounts/${G}?fields=name,admin`, { area: 'server', kind: 'account', id: G }],
+    ['POST', '/db/prices/_find', { area: 'server', kind: 'prices' }],
     ['GET', `/db/${G}/`, { area: 'db', db: G, target: { kind: 'info' } }],
     ['POST', `/db/${G}/_bulk_docs`, { area: 'db', db: G, target: { kind: 'bulk_docs' } }],
     [
@@ -58,6 +59,13 @@ describe('the /db door', () => {
     ],
   ] as const)('%s %s is classified', (method, url, endpoint) => {
     expect(parsed(method, url).endpoint).toEqual(endpoint);
+  });
+
+  it('answers the plan prices at prices/_find only, and only to POST', () => {
+    for (const url of ['/db/prices', '/db/prices/_all_docs', '/db/prices/_find/x', '/db/prices/ppr-1'])
+      expect(() => parsed('POST', url), url).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => parsed('GET', '/db/prices/_find')).toThrow(expect.objectContaining({ status: 405 }));
+    expect(() => parsed('POST', '/db/prices/_find?selector=x')).toThrow(expect.objectContaining({ status: 400 }));
   });
 
   it.each([

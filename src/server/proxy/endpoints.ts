@@ -33,6 +33,8 @@ export type DbEndpoint =
   | { area: 'server'; kind: 'users' }
   | { area: 'server'; kind: 'user'; id: string }
   | { area: 'server'; kind: 'account'; id: string }
+  /** `prices/_find`: the plan prices (spec 000 §7), served by the server, never by a store database. */
+  | { area: 'server'; kind: 'prices' }
   | { area: 'db'; db: string; target: DbTarget };
 
 export type EndpointKind = Extract<DbEndpoint, { area: 'server' }>['kind'] | DbTarget['kind'];
@@ -110,6 +112,7 @@ function classify(segments: readonly string[]): DbEndpoint | null {
     if (second === undefined) return { area: 'server', kind: 'users' };
     return third === undefined ? { area: 'server', kind: 'user', id: second } : null;
   }
+  if (first === 'prices') return second === '_find' && third === undefined ? { area: 'server', kind: 'prices' } : null;
   if (first === 'accounts')
     return second !== undefined && third === undefined ? { area: 'server', kind: 'account', id: second } : null;
   if (isId(first, 'usr') || isId(first, 'acc')) {
@@ -127,6 +130,7 @@ const METHODS: Record<EndpointKind, readonly string[]> = {
   users: ['POST'],
   user: ['GET', 'PUT'],
   account: READ,
+  prices: ['POST'],
   info: [...READ, 'POST'],
   all_docs: [...READ, 'POST'],
   changes: ['GET', 'POST'],

@@ -4,7 +4,7 @@
 // document (services/db-writes.ts), and only then is the store called, at a URL rebuilt from the
 // parsed parts (proxy/forward.ts). Every write path is checked: single documents, attachments,
 // `_bulk_docs` (also with `new_edits: false`, as replication sends it) and `_local` checkpoints;
-// after each accepted one the group's bookkeeping and every module's hook run.
+// after each accepted one the group's bookkeeping, the free-limit check and every module's hook run.
 import type { Request, Response } from 'express';
 import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
 import { databaseKind, isId } from '../../domain/ids.ts';
@@ -28,6 +28,7 @@ import { proxyLiveFeed } from '../proxy/changes.ts';
 import type { DbRequest, DbTarget } from '../proxy/endpoints.ts';
 import { callStore, clientSignal, type ForwardOptions, relay, storePath } from '../proxy/forward.ts';
 import { type BulkResult, bulkAnswer, storeReads, WriteJudge, writtenAttachment } from '../services/db-writes.ts';
+import { freeLimitChecks, requestPlan, writeLockOf } from '../services/billing.ts';
 import { afterWrite } from '../services/groups.ts';
 import { afterModuleWrites, moduleUpdateHandler } from '../modules/index.ts';
 import { acceptInvite, removeMembership, updateMembership } from '../services/memberships.ts';
@@ -63,12 +64,18 @@ function deployed(db: string, ddoc: string): { views: string[]; updates: string[
 export function databaseHandler(ctx: AppContext) {
   const body = async (req: Request, kind: DbTarget['kind']) => readJsonBody(req, BODY_LIMITS[kind], ctx.bodies);
 
-  const judge = new WriteJudge(storeReads(ctx), ctx.now);
+  // The clock is read at each write (a test moves it), not taken once here.
+  const judge = new WriteJudge(storeReads(ctx), () => ctx.now());
   const caller = (auth: Auth) => ({ actor: auth.actor, userId: auth.user._id });
+  const checkFreeLimit = freeLimitChecks(ctx);
 
-  /** What follows every accepted write, whatever its path: the group's own bookkeeping, then each module's. */
+  /**
+   * What follows every accepted write, whatever its path: the group's own bookkeeping, the free
+   * limit's count (started, not awaited), then each module's.
+   */
   async function afterAccepted(db: string, docs: readonly DocWrite[]): Promise<void> {
     await afterWrite(ctx, db, docs);
+    checkFreeLimit(db, docs);
     await afterModuleWrites(ctx, db, docs);
   }
 
@@ -255,6 +262,16 @@ export function databaseHandler(ctx: AppContext) {
       }
       case 'update': {
         const kind = databaseKind(db)!;
+        // The plan requests of spec 000 §7 are server code (services/billing.ts), open while read-only.
+        if (kind === 'group' && target.ddoc === 'subscription' && method === 'PUT') {
+          if (target.handler !== 'free' && target.handler !== 'cancel') throw notFound();
+          const writer = await judge.writer(db, caller(auth));
+          res.json(await requestPlan(ctx, db, target.id, target.handler, writer.access.admin));
+          return;
+        }
+        // Every other handler changes a document: not in a read-only group.
+        const lock = await writeLockOf(ctx, db);
+        if (lock) throw forbidden(lock);
         // A module's own handlers (an item marked read, spec 001 §7) are server code, not design functions.
         const handler = method === 'PUT' ? moduleUpdateHandler(kind, target.ddoc, target.handler) : null;
         if (handler) {

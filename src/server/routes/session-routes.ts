@@ -19,6 +19,7 @@ import { clearSessionCookie, decodeSession, newClaims, setSessionCookie } from '
 import type { DbRequest } from '../proxy/endpoints.ts';
 import { accountLimiters, loginKey } from './account-limits.ts';
 import { BODY_LIMITS } from '../proxy/bodies.ts';
+import { findPrices } from '../services/billing.ts';
 import { readAccount } from '../services/groups.ts';
 import {
   authenticateUser,
@@ -125,6 +126,11 @@ export function serverEndpoints(ctx: AppContext): Record<ServerEndpoint['kind'],
       // A new password ends every other session; this one continues with the new version.
       if (changingPassword) startSession(ctx, res, user, auth.claims?.rem ?? false);
       res.json({ ok: true, id: user._id, rev: user._rev });
+    },
+
+    async prices(req, res) {
+      await requireActive(ctx, req, res);
+      res.json(await findPrices(ctx, await body(req, 'prices')));
     },
 
     async account(req, res, { params }, endpoint) {

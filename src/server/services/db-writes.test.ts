@@ -274,3 +274,42 @@ describe('the door’s judge: a bulk write', () => {
     ]);
   });
 });
+
+describe('a read-only group (src/domain/billing.ts)', () => {
+  /** The group's settings: free, and past its record limit since `daysAgo`. */
+  class PastLimit extends FakeStore {
+    readonly since: number;
+    constructor(daysAgo: number) {
+      super();
+      this.since = daysAgo;
+    }
+    override async settings(): Promise<Record<string, unknown>> {
+      const passed = new Date(NOW.getTime() - this.since * 86_400_000).toISOString();
+      return { currency: 'BRL', 'free-limit-passed-at': passed };
+    }
+  }
+
+  it('refuses every write but a deletion 30 days past the limit, on every path of the judge', async () => {
+    const store = new PastLimit(30);
+    const judge = new WriteJudge(store, () => NOW);
+    const customer = store.byKlass('Customer');
+    const fresh = { _id: newId('Customer'), klass: 'Customer', name: 'Bia' };
+    const reason = expect.stringContaining('read-only');
+    await expect(judge.judgeWrite(GROUP, CALLERS.admin, fresh)).rejects.toMatchObject({ status: 403, reason });
+    await expect(
+      judge.judgePut(GROUP, CALLERS.member, customer._id, { ...customer, name: 'Ana Maria' } as Doc),
+    ).rejects.toMatchObject({ status: 403, reason });
+    await expect(
+      judge.judgeAttachment(GROUP, CALLERS.member, { id: customer._id, name: 'a.txt' }, { content_type: 'text/plain' }),
+    ).rejects.toMatchObject({ status: 403, reason });
+    const bulk = await judge.judgeBulk(GROUP, CALLERS.member, [fresh, { _id: customer._id, _deleted: true }], true);
+    expect(bulk.verdicts.map((v) => (v.ok ? 'ok' : v.status))).toEqual([403, 'ok']);
+    await expect(judge.judgeWrite(GROUP, CALLERS.member, { _id: customer._id, _deleted: true })).resolves.toBeTruthy();
+  });
+
+  it('still writes 29 days past the limit', async () => {
+    const judge = new WriteJudge(new PastLimit(29), () => NOW);
+    const fresh = { _id: newId('Customer'), klass: 'Customer', name: 'Bia' };
+    await expect(judge.judgeWrite(GROUP, CALLERS.member, fresh)).resolves.toMatchObject({ name: 'Bia' });
+  });
+});

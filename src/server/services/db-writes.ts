@@ -6,10 +6,12 @@
 // replication's `new_edits: false` too) all go through `judgeWrites`. The judge reads the store
 // only through `DoorReads`, so it is tested against a small in-memory store (db-writes.test.ts).
 import type { Request } from 'express';
+import { groupWriteLock } from '../../domain/billing.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
 import { databaseKind, isId } from '../../domain/ids.ts';
 import {
   type Actor,
+  canReadDatabase,
   checkDocWrite,
   type DocWrite,
   type GroupAccess,
@@ -117,16 +119,23 @@ export class WriteJudge {
     const writer = await this.writer(db, caller, docs);
     const ids = docs.flatMap((d) => (typeof d._id === 'string' && isAddressableId(d._id) ? [d._id] : []));
     const stored = await this.reads.storedDocs(db, ids);
-    return docs.map((doc) =>
-      checkDocWrite(
+    const now = this.now();
+    return docs.map((doc): WriteVerdict => {
+      // A read-only group (a locked plan, or a free one 30 days past its limit) takes only
+      // deletions, so it can go back under the limit (src/domain/billing.ts).
+      const lock = canReadDatabase(writer.actor, db)
+        ? groupWriteLock(writer.rules.settings, now, doc._deleted === true)
+        : null;
+      if (lock) return { ok: false, status: 403, reason: lock };
+      return checkDocWrite(
         writer.actor,
         db,
         doc,
         writer.access,
         typeof doc._id === 'string' ? stored.get(doc._id) : null,
         writer.rules,
-      ),
-    );
+      );
+    });
   }
 
   /**

@@ -209,7 +209,16 @@ export async function createGroup(
   return { id: db, name, kind };
 }
 
-const ACCOUNT_FIELDS = [...ACCOUNT_SETTING_FIELDS, 'v7_plan', 'livemode'] as const;
+// The server-written billing fields of spec 000 §3, and the free limit's moment (docs/billing.md).
+const ACCOUNT_FIELDS = [
+  ...ACCOUNT_SETTING_FIELDS,
+  'v7_plan',
+  'livemode',
+  'platform_price_id',
+  'platform_customer_id',
+  'free-limit-passed-at',
+  'plan-changed-at',
+] as const;
 
 /** The account record of spec 000 §7 (`GET /accounts/{id}`), for members of the group. */
 export async function readAccount(

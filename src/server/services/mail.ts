@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 
 const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url));
 
-export type MailTemplate = 'confirmation' | 'passwordReset' | 'passwordChanged' | 'invite';
+export type MailTemplate = 'confirmation' | 'passwordReset' | 'passwordChanged' | 'invite' | 'freeLimit';
 
 interface MailTexts {
   greeting: string;
@@ -18,6 +18,7 @@ interface MailTexts {
   passwordReset: TemplateTexts;
   passwordChanged: TemplateTexts;
   invite: TemplateTexts;
+  freeLimit: TemplateTexts;
 }
 interface TemplateTexts {
   subject: string;

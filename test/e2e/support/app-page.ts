@@ -1,13 +1,10 @@
 // A page model of the app: methods say what a person does, selectors come from the UI's own
 // translations, so a test reads the same in both languages.
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { localeTexts, type Texts as Dict } from '../../support/locale-texts.ts';
 
-type Dict = { [key: string]: string | Dict };
-const dictionaries: Record<string, Dict> = {
-  en: JSON.parse(readFileSync('locales/en/translation.json', 'utf8')) as Dict,
-  'pt-BR': JSON.parse(readFileSync('locales/pt-BR/translation.json', 'utf8')) as Dict,
-};
+// Every text, the modules' included (locales/<lng>/<kind>.json beside translation.json).
+const dictionaries: Record<string, Dict> = { en: localeTexts('en'), 'pt-BR': localeTexts('pt-BR') };
 
 export function text(locale: 'en' | 'pt-BR', key: string, vars: Record<string, string | number> = {}): string {
   let node: string | Dict | undefined = dictionaries[locale];

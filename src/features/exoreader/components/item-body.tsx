@@ -4,8 +4,8 @@ import type { ReaderItem } from '../api/feed.ts';
 import { ItemEnclosures } from './item-enclosures.tsx';
 
 /**
- * An item's words: HTML as the server sanitised it (src/server/reader/sanitize.ts: no scripts,
- * handlers, frames, forms or styles; people cannot write an item's content, the door refuses it),
+ * An item's words: HTML as the server sanitised it (src/server/modules/exoreader/feeds/sanitize.ts:
+ * no scripts, handlers, frames, forms or styles; people cannot write an item's content, the door refuses it),
  * plain text with its line breaks, or a note that the feed gave none. The app's
  * Content-Security-Policy still forbids inline scripts, should anything slip through. Then the
  * files it carries.

@@ -1,5 +1,5 @@
-// Balances as the replica's wallet-balances views keep them (src/couch/group/wallet-balances):
-// built once in the background and updated incrementally, so a dashboard or a wallet's page
+// Balances as the replica's wallet-balances views keep them
+// (src/server/modules/moneta/couch/group/wallet-balances): built once in the background and updated incrementally, so a dashboard or a wallet's page
 // does not sum every record again.
 import { findRecords, queryView } from '../../../data/records.ts';
 import { type CurrencyFigures, currencyFigures } from '../../../domain/modules/moneta/balances.ts';

@@ -1,14 +1,13 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../locales/en/translation.json';
-import ptBR from '../../../../locales/pt-BR/translation.json';
+import { localeTexts } from '../../../../test/support/locale-texts.ts';
 import type { Locale } from '../../../domain/locale.ts';
 
 /** i18next as the app sets it up (src/app/i18n-options.ts), in one language. */
 function translator(lng: Locale) {
   const instance = i18next.createInstance();
   void instance.init({
-    resources: { en: { translation: en }, 'pt-BR': { translation: ptBR } },
+    resources: { en: { translation: localeTexts('en') }, 'pt-BR': { translation: localeTexts('pt-BR') } },
     lng,
     fallbackLng: 'en',
     nsSeparator: false,
@@ -57,8 +56,8 @@ describe('the statement import’s counted texts', () => {
   });
 
   it('gives every counted text of the import a zero form in both languages', () => {
-    for (const dictionary of [en, ptBR]) {
-      const keys = Object.keys(dictionary.moneta.import);
+    for (const dictionary of [localeTexts('en'), localeTexts('pt-BR')]) {
+      const keys = Object.keys((dictionary.moneta as { import: Record<string, string> }).import);
       const counted = keys.filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length));
       expect(counted.length).toBeGreaterThan(5);
       expect(counted.filter((k) => !keys.includes(`${k}_zero`))).toEqual([]);

@@ -1,0 +1,15 @@
+// The disk's server half (spec 001 §1 rdisk): file contents in the byte store, the `/api` calls
+// for uploads, downloads and versions, WebDAV, its locks, and the sweep of contents nothing names.
+import type { ServerModule } from '../kit.ts';
+import { parseDiskConfig } from './config.ts';
+import { DISK_LOCKS_DB } from './dav-locks.ts';
+import { diskApiRoutes } from './routes.ts';
+import { DISK_TASKS } from './sweep.ts';
+
+export const rdiskServer: ServerModule = {
+  kind: 'rdisk',
+  config: parseDiskConfig,
+  databases: [DISK_LOCKS_DB],
+  routes: diskApiRoutes,
+  tasks: DISK_TASKS,
+};

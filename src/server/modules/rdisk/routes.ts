@@ -1,0 +1,116 @@
+// The disk's `/api/groups/{acc}/disk/…` calls: upload (streamed; a new version when the file
+// exists), download with ranges, a file's versions, and restoring one. WebDAV (webdav.ts) is
+// mounted here too, at `/api/groups/{acc}/dav/`.
+import type { Request, Router } from 'express';
+import { FIELD_MESSAGES } from '../../../domain/errors.ts';
+import { isId } from '../../../domain/ids.ts';
+import { isFileName } from '../../../domain/modules/rdisk/records.ts';
+import type { AppContext } from '../../context.ts';
+import { asyncRoute } from '../../http/async-route.ts';
+import { requireAuth } from '../../http/authenticate.ts';
+import { HttpError, notFound, unprocessable } from '../../http/http-error.ts';
+import { pathParam } from '../../http/path-param.ts';
+import { groupRouter } from '../kit.ts';
+import { diskCaller } from './access.ts';
+import { receiveContent, sendContent } from './contents.ts';
+import {
+  addVersion,
+  createFile,
+  currentVersion,
+  FileTree,
+  isFile,
+  isFolder,
+  readFiles,
+  restoreVersion,
+} from './files.ts';
+import { webdavHandler } from './webdav.ts';
+
+const contentType = (req: Request) => {
+  const type = req.headers['content-type'];
+  return type && type !== 'application/x-www-form-urlencoded' ? type : undefined;
+};
+
+/** The file `:id` of the group, or 404. */
+async function fileOf(ctx: AppContext, db: string, req: Request) {
+  const id = pathParam(req, 'id');
+  const doc = isId(id, 'fle') ? (await readFiles(ctx, db)).find((d) => d._id === id) : undefined;
+  if (!doc || !isFile(doc)) throw notFound();
+  return doc;
+}
+
+export function diskApiRoutes(ctx: AppContext): Router {
+  const router = groupRouter();
+
+  // A file by name in a folder (`dir_id`, none for the root): created, or given a new version.
+  router.post(
+    '/disk/files',
+    asyncRoute(async (req, res) => {
+      const caller = await diskCaller(ctx, req, await requireAuth(ctx, req, res), true);
+      const { name, dir_id: dirId } = req.query;
+      if (!isFileName(name)) throw unprocessable({ name: [FIELD_MESSAGES.invalid] });
+      if (dirId !== undefined && !isId(dirId, 'fle')) throw unprocessable({ dir_id: [FIELD_MESSAGES.invalid] });
+      const tree = new FileTree(await readFiles(ctx, caller.db));
+      const dir = typeof dirId === 'string' ? tree.get(dirId) : null;
+      if (typeof dirId === 'string' && (!dir || !isFolder(dir) || !tree.pathOf(dir)))
+        throw unprocessable({ dir_id: [FIELD_MESSAGES.notFound] });
+      const existing = tree.child(dir?._id ?? null, name);
+      if (existing && !isFile(existing)) throw new HttpError(409, 'A folder has this name');
+      const content = await receiveContent(ctx, req);
+      const doc = existing
+        ? await addVersion(ctx, caller.db, existing, content, caller.author, contentType(req))
+        : await createFile(ctx, caller.db, dir?._id ?? null, name, content, caller.author, contentType(req));
+      res.status(existing ? 200 : 201).json({ ok: true, id: doc._id, rev: doc._rev, version: doc.versions?.[0] });
+    }),
+  );
+
+  // A new version of a file record (one a device made while offline, waiting for its bytes).
+  router.put(
+    '/disk/files/:id/content',
+    asyncRoute(async (req, res) => {
+      const caller = await diskCaller(ctx, req, await requireAuth(ctx, req, res), true);
+      const file = await fileOf(ctx, caller.db, req);
+      const content = await receiveContent(ctx, req);
+      const doc = await addVersion(ctx, caller.db, file, content, caller.author, contentType(req));
+      res.json({ ok: true, id: doc._id, rev: doc._rev, version: doc.versions?.[0] });
+    }),
+  );
+
+  // The current content, or a kept version's (`?version=<hash>`), with ranges.
+  router.get(
+    '/disk/files/:id/content',
+    asyncRoute(async (req, res) => {
+      const caller = await diskCaller(ctx, req, await requireAuth(ctx, req, res), false);
+      const file = await fileOf(ctx, caller.db, req);
+      const asked = req.query.version;
+      const version = typeof asked === 'string' ? file.versions?.find((v) => v.hash === asked) : currentVersion(file);
+      if (!version) throw notFound();
+      await sendContent(ctx, req, res, version, {
+        name: file.name,
+        modifiedAt: asked ? undefined : file.modified_at,
+        attachment: true,
+      });
+    }),
+  );
+
+  router.get(
+    '/disk/files/:id/versions',
+    asyncRoute(async (req, res) => {
+      const caller = await diskCaller(ctx, req, await requireAuth(ctx, req, res), false);
+      const file = await fileOf(ctx, caller.db, req);
+      res.json({ versions: file.versions ?? [] });
+    }),
+  );
+
+  router.post(
+    '/disk/files/:id/versions/:hash/restore',
+    asyncRoute(async (req, res) => {
+      const caller = await diskCaller(ctx, req, await requireAuth(ctx, req, res), true);
+      const file = await fileOf(ctx, caller.db, req);
+      const doc = await restoreVersion(ctx, caller.db, file, pathParam(req, 'hash'), caller.author);
+      res.json({ ok: true, id: doc._id, rev: doc._rev, versions: doc.versions });
+    }),
+  );
+
+  router.use('/dav', webdavHandler(ctx));
+  return router;
+}
