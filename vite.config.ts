@@ -443,8 +443,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two files at a time, each with its own server, store and Chromium: much of an e2e test
-          // is waiting (on the network, on timers, on the other process), so two on two cores took
-          // CI from about 21 to 15 minutes (docs/testing.md); more starved the browsers.
+          // waits (on the network, timers, the other processes). What CI's time is made of, and
+          // what this did to it: docs/testing.md.
           maxWorkers: 2,
           // A browser on a loaded machine takes its time: polls wait for the state, up to this long.
           expect: { poll: { timeout: 15_000 } },

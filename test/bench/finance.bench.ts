@@ -13,8 +13,8 @@
 // BENCH_LINES, BENCH_RECORDS change the sizes; BENCH_DIST reuses a build (e.g. dist); BENCH_DIFF=0;
 // BENCH_PROFILE=1 prints where the page load's JavaScript spent its time.
 import { rmSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { buildApp, bundleForBrowser } from './bundle.ts';
+import { startProfile } from './profile.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
 import { startTestServer } from '../support/test-server.ts';
@@ -25,50 +25,6 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? 50_000);
 const DIFFERENTIAL = process.env.BENCH_DIFF !== '0';
 /** BENCH_PROFILE=1: the page load's JavaScript by function (the bench's code not minified), as Chromium's profiler saw it. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-  children?: number[];
-}
-
-async function startProfile(page: Page): Promise<() => Promise<void>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  return async () => {
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
-      profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
-    };
-    const interval = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
-    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    const where = ({ callFrame: { functionName, url, lineNumber } }: ProfileNode) =>
-      `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
-    // Self time, and total time (a function counted once per sample however deep it recurses).
-    const self = new Map<string, number>();
-    const total = new Map<string, number>();
-    const walk = (node: ProfileNode, above: ReadonlySet<string>): number => {
-      const name = where(node);
-      let ms = (node.hitCount ?? 0) * interval;
-      self.set(name, (self.get(name) ?? 0) + ms);
-      const path = new Set(above).add(name);
-      for (const child of node.children ?? []) ms += walk(byId.get(child)!, path);
-      if (!above.has(name)) total.set(name, (total.get(name) ?? 0) + ms);
-      return ms;
-    };
-    walk(profile.nodes[0]!, new Set());
-    for (const [title, times] of [
-      ['self', self],
-      ['total', total],
-    ] as const) {
-      console.log(`page load, JavaScript ${title} time by function:`);
-      for (const [name, ms] of [...times].sort((a, b) => b[1] - a[1]).slice(0, 25))
-        console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name.slice(0, 110)}`);
-    }
-  };
-}
 
 const dist = await buildApp();
 const entry = await bundleForBrowser('test/bench/finance-entry.ts', { minify: !PROFILE });

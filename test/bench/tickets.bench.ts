@@ -8,6 +8,7 @@
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { buildApp, bundleForBrowser } from './bundle.ts';
+import { startProfile } from './profile.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
@@ -25,37 +26,6 @@ const TRACE = process.env.BENCH_TRACE === '1';
 /** BENCH_PROFILE=1: the last page load's JavaScript, by function, as Chromium's profiler saw it. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
-
-async function startProfile(page: Page): Promise<() => Promise<{ nodes: ProfileNode[]; interval: number }>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  return async () => {
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
-      profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
-    };
-    return { nodes: profile.nodes, interval: (profile.endTime - profile.startTime) / 1000 / profile.samples.length };
-  };
-}
-
-/** Self time by function (file:line), the 25 largest. */
-function printProfile({ nodes, interval }: { nodes: ProfileNode[]; interval: number }): void {
-  const self = new Map<string, number>();
-  for (const node of nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
-    self.set(where, (self.get(where) ?? 0) + (node.hitCount ?? 0) * interval);
-  }
-  console.log('page load, JavaScript self time by function:');
-  for (const [where, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
-    console.log(`  ${fmt(ms)}  ${where.slice(0, 110)}`);
-}
 const step = (what: string) => TRACE && console.log(`[${new Date().toISOString().slice(11, 19)}] ${what}`);
 const BOARD_READY = '[data-testid="ticket-board"][aria-busy="false"]';
 
@@ -344,7 +314,7 @@ try {
     loads.push(await mark(page, 'row'));
     // As the installed app opens: the page from the service worker, the group from the device.
     if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) launches.push(loads.at(-1)!);
-    if (profiling) printProfile(await profiling());
+    if (profiling) await profiling();
     if (requests.length > 0) {
       const origin = await page.evaluate(() => performance.timeOrigin);
       const marks = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
@@ -462,7 +432,7 @@ try {
           'board:',
           JSON.stringify(await board.evaluate(() => (window as unknown as { __marks: unknown }).__marks)),
         );
-        printProfile(await profiling());
+        await profiling();
       }
     } catch {
       boardMissing = `no ${BOARD_READY} within 30 s`;

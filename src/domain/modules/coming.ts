@@ -3,7 +3,8 @@
 // own folder here, like ticket/).
 import type { ModuleDescription } from './kit.ts';
 
-function coming(kind: string, setting: string, home: string): ModuleDescription {
+/** A module known before its screens: no menu, tile, page or view yet (the disk has its records). */
+export function coming(kind: string, setting: string, home: string): ModuleDescription {
   return {
     kind,
     feature: kind,

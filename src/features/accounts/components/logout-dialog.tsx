@@ -7,6 +7,7 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
+  LinearProgress,
   Radio,
   RadioGroup,
   Stack,
@@ -97,8 +98,12 @@ export function LogoutDialog({ open, onClose, sessionEnded = false }: LogoutDial
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="logout-title">
       <DialogTitle id="logout-title">{t('nav.logoutTitle')}</DialogTitle>
-      <DialogContent>
-        {withUnsent ? (
+      <DialogContent aria-busy={unsent === null}>
+        {/* Until the device's unsent changes are counted, no choice is offered: offering the one for
+            "nothing unsent" meanwhile would say less than is true. */}
+        {unsent === null ? (
+          <LinearProgress aria-label={t('nav.loading')} />
+        ) : withUnsent ? (
           <Stack spacing={2}>
             <Alert severity="warning">
               {t(sessionEnded ? 'logout.unsentSignIn' : 'logout.unsent', { count: unsent })}
