@@ -32,18 +32,23 @@ async function startedI18n() {
 
 const loaded = (sent: { url: URL }[]) => sent.map(({ url }) => url.pathname).filter((p) => p.startsWith('/locales/'));
 
+/** What a module's screen is given: a group of its own on the device, no features or members. */
+async function screenEnv() {
+  return {
+    accountId: await groupReplica(),
+    userId: newId('User'),
+    features: new Set<string>(),
+    members: [],
+    settings: {},
+  };
+}
+
 describe("a module's texts", () => {
   it('are fetched when its screen opens, which waits for them, and again when the language changes', async () => {
     const sent = serveLocales();
     const i18n = await startedI18n();
     expect(i18n.exists('moneta.import.chooseFile'), 'the shared file holds none of its texts').toBe(false);
-    const env = {
-      accountId: await groupReplica(),
-      userId: newId('User'),
-      features: new Set<string>(),
-      members: [],
-      settings: {},
-    };
+    const env = await screenEnv();
 
     renderScreen(
       <I18nextProvider i18n={i18n}>
@@ -72,13 +77,7 @@ describe("a module's texts", () => {
 
   it('come from the build, in English, when they cannot be fetched (a module first opened offline)', async () => {
     const i18n = await startedI18n();
-    const env = {
-      accountId: await groupReplica(),
-      userId: newId('User'),
-      features: new Set<string>(),
-      members: [],
-      settings: {},
-    };
+    const env = await screenEnv();
     renderScreen(
       <I18nextProvider i18n={i18n}>
         <Suspense fallback={<p>Waiting for the texts</p>}>
