@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_PREFIXES, type Klass, newId } from '../../src/domain/ids.ts';
 import { SERVER_KLASSES } from '../../src/domain/permissions.ts';
 import type { CouchDoc } from '../../src/server/store/couch-client.ts';
-import { addMember, ownerWithGroup, type TestUser } from '../support/factories.ts';
+import { addMember, ownerWithGroup, type TestUser, userToken } from '../support/factories.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -133,10 +133,8 @@ const CASES: Record<
 const SEED_FILE = { content_type: 'text/plain', data: Buffer.from('seed').toString('base64') };
 
 async function token(user: TestUser, permissions: 'read' | 'write'): Promise<HttpClient> {
-  const created = await user.client.post<{ token: string }>('/api/tokens', { description: permissions, permissions });
-  expect(created.status).toBe(201);
   const client = new HttpClient(server.url);
-  client.bearer = created.body.token;
+  client.bearer = await userToken(user, permissions);
   return client;
 }
 

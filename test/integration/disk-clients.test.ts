@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
+import { ownerWithGroup, type TestUser, userToken } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const run = promisify(execFile);
@@ -23,11 +23,8 @@ let work: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await registerUser(server.url);
-  await confirmUser(server, owner);
-  db = await createGroup(owner, 'Clientes WebDAV', 'rdisk');
-  const res = await owner.client.post<{ token: string }>('/api/tokens', { description: 'dav', permissions: 'write' });
-  token = res.body.token;
+  ({ owner, db } = await ownerWithGroup(server, 'Clientes WebDAV', {}, 'rdisk'));
+  token = await userToken(owner, 'write', 'dav');
   work = mkdtempSync(path.join(tmpdir(), 'moneta-dav-clients-'));
 });
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { BILLING_MESSAGES } from '../../src/domain/billing.ts';
 import { etagOf } from '../../src/server/modules/rdisk/contents.ts';
 import { sweepContents } from '../../src/server/modules/rdisk/sweep.ts';
 import { writeServerSettings } from '../../src/server/services/billing.ts';
-import { addMember, createGroup, registerUser, confirmUser, type TestUser } from '../support/factories.ts';
+import { addMember, ownerWithGroup, type TestUser, userToken } from '../support/factories.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -26,12 +26,6 @@ const LIMIT = 1_000_000;
 
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const basic = (email: string, token: string) => `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
-
-async function token(user: TestUser, permissions: 'read' | 'write'): Promise<string> {
-  const res = await user.client.post<{ token: string }>('/api/tokens', { description: permissions, permissions });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.token;
-}
 
 /** A WebDAV request as a desktop client sends it: Basic with the e-mail and a token. */
 function dav(
@@ -63,17 +57,13 @@ async function download(client: HttpClient, id: string, headers: Record<string, 
 
 beforeAll(async () => {
   server = await startTestServer({ env: { DISK_GRACE_MS: '0', DISK_MAX_FILE_BYTES: String(LIMIT) } });
-  owner = await registerUser(server.url);
-  await confirmUser(server, owner);
-  db = await createGroup(owner, 'Arquivo', 'rdisk');
+  ({ owner, db } = await ownerWithGroup(server, 'Arquivo', {}, 'rdisk'));
   member = await addMember(server, owner, db);
-  stranger = await registerUser(server.url);
-  await confirmUser(server, stranger);
-  await createGroup(stranger, 'Outro', 'rdisk');
+  ({ owner: stranger } = await ownerWithGroup(server, 'Outro', {}, 'rdisk'));
   [readToken, writeToken, strangerToken] = await Promise.all([
-    token(member, 'read'),
-    token(member, 'write'),
-    token(stranger, 'write'),
+    userToken(member, 'read'),
+    userToken(member, 'write'),
+    userToken(stranger, 'write'),
   ]);
 });
 afterAll(async () => {

@@ -50,6 +50,13 @@ export async function createGroup(user: TestUser, name = 'Oficina Central', kind
   return res.body.id;
 }
 
+/** A token of `user`'s that may read, or read and write (`/api/tokens`): the secret itself. */
+export async function userToken(user: TestUser, permissions: 'read' | 'write', description: string = permissions) {
+  const res = await user.client.post<{ token: string }>('/api/tokens', { description, permissions });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.token;
+}
+
 /**
  * A customer and `count` open tickets of hers in group `db` (written at once, as a sync would):
  * rows with a related record's name, counts and recent changes for the first screens to draw.
