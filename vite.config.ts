@@ -18,6 +18,7 @@ import type {
 } from './src/app/prerender.tsx';
 import { THEME_SCRIPT } from './src/app/theme-script.ts';
 import { ENTRY_STAGE, loadStages, type StageRoots } from './src/app/load-stages.ts';
+import SideBySideSequencer from './test/support/side-by-side-sequencer.ts';
 
 // The stages of a visit, each one file of code (src/app/load-stages.ts): the public pages; the
 // group's replica; what every group page needs (its layout, the signed-in shell); the group's
@@ -379,6 +380,13 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
+    // One pool for every project, two files at a time on this 2-core machine, dealt so that the
+    // end-to-end files and the others run side by side and end together
+    // (test/support/side-by-side-sequencer.ts). Without a number here vitest gives one worker per
+    // core less one, and a project with a number of its own runs in a group of its own, before or
+    // after the rest. Three workers were tried on a shared machine: docs/testing.md.
+    maxWorkers: 2,
+    sequence: { sequencer: SideBySideSequencer },
     projects: [
       {
         extends: true,
@@ -442,10 +450,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two files at a time, each with its own server, store and Chromium: much of an e2e test
-          // waits (on the network, timers, the other processes). What CI's time is made of, and
-          // what this did to it: docs/testing.md.
-          maxWorkers: 2,
           // A browser on a loaded machine takes its time: polls wait for the state, up to this long.
           expect: { poll: { timeout: 15_000 } },
         },

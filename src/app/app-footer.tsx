@@ -1,4 +1,5 @@
 import { Box, Container, Link, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { useContactAddress } from '../components/use-contact-address.ts';
@@ -6,10 +7,19 @@ import { useLanguage } from './use-language.ts';
 
 const RELEASE_DATE = '2025-06-09';
 
+/** Known in the browser only (useContactAddress): drawn again alone once the page is taken over. */
+function ContactLink({ children }: { children: ReactNode }) {
+  const contact = useContactAddress();
+  return (
+    <Link href={contact && `mailto:${contact}`} underline="hover">
+      {children}
+    </Link>
+  );
+}
+
 export function AppFooter() {
   const { t } = useTranslation();
   const { current, change } = useLanguage();
-  const contact = useContactAddress();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3, mt: 4, bgcolor: 'background.paper' }}>
       <Container maxWidth="lg">
@@ -22,9 +32,7 @@ export function AppFooter() {
             <Link href="/api/docs" underline="hover">
               {t('footer.apiDocs')}
             </Link>
-            <Link href={contact && `mailto:${contact}`} underline="hover">
-              {t('footer.contact')}
-            </Link>
+            <ContactLink>{t('footer.contact')}</ContactLink>
             <Link href="/terms-and-conditions.html" underline="hover">
               {t('footer.terms')}
             </Link>

@@ -59,7 +59,7 @@ export function GroupLayout() {
 function GroupScreens({ accountId }: { accountId: string }) {
   const { modules } = useGroupNav();
   return (
-    <ModuleTexts kinds={modules}>
+    <ModuleTexts kinds={modules} fallback={<PageSpinner />}>
       <ModuleEffects accountId={accountId} modules={modules} />
       <Outlet />
     </ModuleTexts>

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOO_LONG_NAME, TOO_SHORT_PASSWORD } from '../domain/account-forms.ts';
 import { FIELD_MESSAGES, MESSAGES, reasonKey } from '../domain/errors.ts';
+import { BILLING_MESSAGES } from '../domain/billing.ts';
 import { GROUP_MESSAGES } from '../domain/groups.ts';
 import { MODULES } from '../domain/modules/index.ts';
 import { localeFiles, localeTexts, type Texts as Tree } from '../../test/support/locale-texts.ts';
@@ -158,6 +159,7 @@ describe('translations', () => {
       ...Object.values(FIELD_MESSAGES),
       ...Object.values(MESSAGES),
       ...Object.values(GROUP_MESSAGES),
+      ...Object.values(BILLING_MESSAGES),
       TOO_SHORT_PASSWORD,
       TOO_LONG_NAME,
       ...MODULES.flatMap((module) => module.messages ?? []),
@@ -167,7 +169,13 @@ describe('translations', () => {
 
   it('title every error code', () => {
     const codes = ['unprocessable_entity', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'too_many_requests'];
-    codes.push('internal_server_error', 'undefined_error', 'connection_error', 'bad_request');
+    codes.push(
+      'internal_server_error',
+      'undefined_error',
+      'connection_error',
+      'bad_request',
+      'payments_not_configured',
+    );
     expect(codes.filter((code) => !EN.has(`errorTitles.${code}`))).toEqual([]);
     expect(EN.get('errorTitles.unprocessable_entity')).toBe('Your request failed');
   });

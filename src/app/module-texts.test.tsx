@@ -52,8 +52,8 @@ describe("a module's texts", () => {
 
     renderScreen(
       <I18nextProvider i18n={i18n}>
-        <Suspense fallback={<p>Waiting for the texts</p>}>
-          <ModuleTexts kinds={['moneta', 'no-such-module']}>
+        <Suspense fallback={<p>Suspended</p>}>
+          <ModuleTexts kinds={['moneta', 'no-such-module']} fallback={<p>Waiting for the texts</p>}>
             <WalletsUploadPage env={env} recordId="" params={{}} />
           </ModuleTexts>
         </Suspense>
@@ -73,6 +73,27 @@ describe("a module's texts", () => {
       '/locales/pt-BR/moneta.json',
       '/locales/pt-BR/translation.json',
     ]);
+  });
+
+  it('on a first load show the given fallback at once, never suspending (no reveal delay)', async () => {
+    const sent = serveLocales();
+    const i18n = await startedI18n();
+    const env = await screenEnv();
+    // React holds a Suspense boundary's content back for a while after showing its fallback: a
+    // first load that suspended would show the screen later than its texts are here.
+    renderScreen(
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={<p>Suspended</p>}>
+          <ModuleTexts kinds={['moneta']} fallback={<p>Texts coming</p>}>
+            <WalletsUploadPage env={env} recordId="" params={{}} />
+          </ModuleTexts>
+        </Suspense>
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('Texts coming')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Choose a CSV file' })).toBeTruthy();
+    expect(screen.queryByText('Suspended')).toBeNull();
+    expect(loaded(sent)).toEqual(['/locales/en/moneta.json']);
   });
 
   it('come from the build, in English, when they cannot be fetched (a module first opened offline)', async () => {

@@ -105,6 +105,30 @@ export const PAGES: PageRoute[] = [
     load: () => import('./routes/memberships-show.tsx'),
     group: true,
   },
+  {
+    paths: ['/account/:accountId/billing'],
+    handle: { name: 'subscription#billing', title: 'billing.title' },
+    load: () => import('./routes/billing.tsx'),
+    group: true,
+  },
+  {
+    paths: ['/account/:accountId/usage'],
+    handle: { name: 'subscription#usage', title: 'usage.title' },
+    load: () => import('./routes/usage.tsx'),
+    group: true,
+  },
+  {
+    paths: ['/account/:accountId/checkout/:priceId'],
+    handle: { name: 'subscription#checkout', title: 'checkout.title' },
+    load: () => import('./routes/checkout-price.tsx'),
+    group: true,
+  },
+  {
+    paths: ['/checkout'],
+    handle: { name: 'checkout', title: 'checkout.title' },
+    load: () => import('./routes/checkout.tsx'),
+    auth: true,
+  },
   ...MODULE_PAGES.map(modulePage),
   ...RESOURCE_SCREENS.flatMap(resourcePages),
   {

@@ -5,6 +5,8 @@ import { readJson, readToken, writeJson } from './preferences.ts';
 
 /** Local replicas are named `moneta-<db>`, so nothing else in the origin's storage is touched. */
 export const LOCAL_PREFIX = 'moneta-';
+/** Files kept on the device outside the replicas (device-files.ts). */
+export const DEVICE_FILES_DB = `${LOCAL_PREFIX}device-files`;
 
 const locals = new Map<string, Database>();
 
@@ -212,6 +214,8 @@ export async function destroyAllLocalData(): Promise<void> {
       }),
     );
     await removeAppDatabases(`_pouch_${LOCAL_PREFIX}`);
+    // Files waiting to be sent and copies kept offline (device-files.ts) are the person's too.
+    await removeAppDatabases(DEVICE_FILES_DB);
     storeReplicas(failed);
   } finally {
     closing = false;

@@ -75,7 +75,12 @@ const REDUCERS = new Set(['_sum', '_count']);
 /** Documents read per step while the rows are first made, and changes per step after. */
 const PAGE = 500;
 /** Quiet time before the snapshot is written: an import's batches write it once, not 250 times. */
-const SAVE_AFTER_MS = 3_000;
+export const SAVE_AFTER_MS = 3_000;
+/**
+ * The longest a pull holds a save back (holdKeptSaves): a pull of many minutes on a slow phone
+ * still saves now and then, so a tab closed during it loses no more than this of the work.
+ */
+const HELD_AT_MOST_MS = 60_000;
 /**
  * Quiet time after the last answer from a snapshot's head before the rows are read: a page
  * load's first screen asks its questions within it, and each is answered without the rows.
@@ -346,6 +351,8 @@ async function save(store: KeptStore, state: Reduced): Promise<SaveReport> {
 interface PerView {
   state: Promise<Reduced | null>;
   timer?: ReturnType<typeof setTimeout>;
+  /** When a pull first held this view's save back (Date.now()). */
+  heldSince?: number;
   /** Whether the rows were asked for: until then, the snapshot's head answers what it can. */
   rowsAsked?: boolean;
   /** The rows' read once the page is quiet after answers from the head. */
@@ -355,6 +362,8 @@ interface PerView {
 interface PerReplica {
   store: KeptStore;
   views: Map<string, PerView>;
+  /** Pulls writing into the replica now (holdKeptSaves). */
+  pulls: number;
 }
 
 const replicas = new WeakMap<Database, PerReplica>();
@@ -373,15 +382,18 @@ registerBackgroundWork({
   },
 });
 
-function scheduleSave(store: KeptStore, entry: PerView, state: Reduced): void {
+function scheduleSave(replica: PerReplica, entry: PerView, state: Reduced): void {
   if (!isDirty(state)) return;
   clearTimeout(entry.timer);
   waiting.add(entry);
   entry.timer = setTimeout(() => {
+    if (replica.pulls > 0 && Date.now() - (entry.heldSince ??= Date.now()) < HELD_AT_MOST_MS)
+      return scheduleSave(replica, entry, state);
+    entry.heldSince = undefined;
     waiting.delete(entry);
     // Queued behind queries, so a snapshot never mixes two moments; a failure waits for the next.
     entry.state = entry.state.then(async (current) => {
-      if (current) await save(store, current).catch(() => undefined);
+      if (current) await save(replica.store, current).catch(() => undefined);
       return current;
     });
   }, SAVE_AFTER_MS);
@@ -419,7 +431,7 @@ function grouped(
 /** The view's state, caught up with the replica's changes; null for a view this cannot keep. */
 function replicaOf(db: Database): PerReplica {
   let replica = replicas.get(db);
-  if (!replica) replicas.set(db, (replica = { store: keptStore(db), views: new Map() }));
+  if (!replica) replicas.set(db, (replica = { store: keptStore(db), views: new Map(), pulls: 0 }));
   return replica;
 }
 
@@ -430,7 +442,8 @@ function entryOf(views: Map<string, PerView>, view: string): PerView {
 }
 
 async function current(db: Database, view: string): Promise<Reduced | null> {
-  const { store, views } = replicaOf(db);
+  const replica = replicaOf(db);
+  const { store, views } = replica;
   const entry = entryOf(views, view);
   entry.rowsAsked = true;
   clearTimeout(entry.idle);
@@ -441,7 +454,7 @@ async function current(db: Database, view: string): Promise<Reduced | null> {
     .then(async (known) => (known ? await catchUp(db, known) : null) ?? loadCurrent(db, store, view));
   entry.state = next;
   const state = await next;
-  if (state) scheduleSave(store, entry, state);
+  if (state) scheduleSave(replica, entry, state);
   return state;
 }
 
@@ -525,8 +538,8 @@ export async function keptOrder(
   const ids = state && askedOrder(state, name);
   if (!state || !ids) return null;
   // A new order is saved too, though no row changed: the next page load reads its first page.
-  const { store, views } = replicaOf(db);
-  if (state.ordersChanged) scheduleSave(store, entryOf(views, view), state);
+  const replica = replicaOf(db);
+  if (state.ordersChanged) scheduleSave(replica, entryOf(replica.views, view), state);
   return { ids: ids.slice(skip, skip + limit), total: ids.length };
 }
 
@@ -558,6 +571,7 @@ export async function saveKeptView(db: Database, view: string): Promise<SaveRepo
   const { store, views } = replicaOf(db);
   const entry = views.get(view)!;
   clearTimeout(entry.timer);
+  entry.heldSince = undefined;
   waiting.delete(entry);
   let report: SaveReport | null = null;
   entry.state = entry.state.then(async (state) => {
@@ -566,6 +580,23 @@ export async function saveKeptView(db: Database, view: string): Promise<SaveRepo
   });
   await entry.state;
   return report;
+}
+
+/**
+ * Holds the saves of the replica's views while a pull writes into it, until the function returned
+ * is called (once; more calls do nothing). A pull brings its documents in batches, and a screen
+ * open meanwhile asks again after each: when the batches come slower than a save's quiet time (a
+ * phone, a poor network), each one made a save, with its lists' orders sorted again and its
+ * changed buckets written. Held, the views save once the pull rests (or every HELD_AT_MOST_MS).
+ */
+export function holdKeptSaves(db: Database): () => void {
+  const replica = replicaOf(db);
+  replica.pulls++;
+  let held = true;
+  return () => {
+    if (held) replica.pulls--;
+    held = false;
+  };
 }
 
 /** Makes and saves a view's rows now (background work after a pull); false if not reducible here. */

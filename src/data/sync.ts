@@ -22,6 +22,7 @@ import {
   syncCounts,
 } from './pending-writes.ts';
 import type { SyncReplication } from './pouch-api.ts';
+import { holdKeptSaves } from './reduced-views.ts';
 import type { Database } from './pouch.ts';
 import {
   badgeOf,
@@ -245,19 +246,25 @@ export async function syncOnceWith(name: string, remote: Database): Promise<void
   store.update(name, { state: 'syncing' });
   try {
     const merges: Array<Promise<unknown>> = [];
-    await oneOff(
-      local.replicate.from(remote, { batch_size: 500, batches_limit: 4 }).on('change', (info) =>
-        merges.push(
-          mergePulledConflicts(
-            name,
-            info.docs.map((doc) => doc._id),
-            remote,
-          )
-            .then(() => flagConflicts(name))
-            .catch(() => undefined),
+    // The kept views save once the pull is over, not after each of its batches.
+    const pulled = holdKeptSaves(local);
+    try {
+      await oneOff(
+        local.replicate.from(remote, { batch_size: 500, batches_limit: 4 }).on('change', (info) =>
+          merges.push(
+            mergePulledConflicts(
+              name,
+              info.docs.map((doc) => doc._id),
+              remote,
+            )
+              .then(() => flagConflicts(name))
+              .catch(() => undefined),
+          ),
         ),
-      ),
-    );
+      );
+    } finally {
+      pulled();
+    }
     await Promise.all(merges);
     // What an earlier run pushed, and this pull found in no conflict, is settled.
     await pruneSettled(local);
@@ -337,6 +344,15 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
   };
 
   const counts = refreshPendingAfterChanges(name, local);
+  // While the pull runs, the kept views save once it rests, not after each of its batches.
+  let pullHold: (() => void) | null = null;
+  const pulling = (running: boolean) => {
+    if (running) pullHold ??= holdKeptSaves(local);
+    else {
+      pullHold?.();
+      pullHold = null;
+    }
+  };
   const localChanges = local.changes({ since: 'now', live: true }).on('change', counts.changed);
   // Conflicts found by an earlier visit are flagged again, before any pull finds them anew.
   void flagConflicts(name);
@@ -371,6 +387,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
     switch (effect.type) {
       case 'stop-replication':
         pullEnded(false);
+        pulling(false);
         replication?.cancel();
         replication = null;
         clearTimeout(retryTimer);
@@ -436,16 +453,22 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
         if (replication === running) feed({ type: 'error', error: describe(error) });
       });
     replication = running;
+    // A live sync starts with its pull.
+    pulling(true);
     // Caught up is both directions at rest. PouchDB's sync says `paused` as soon as the push
     // rests, before the pull has started: a device would claim a sync it never had.
     const directions = running as unknown as Partial<Record<Direction, DirectionEvents>>;
     for (const direction of ['pull', 'push'] as const) {
       directions[direction]
         ?.on('active', () => {
-          if (replication === running) feed({ type: 'direction-active', direction });
+          if (replication !== running) return;
+          if (direction === 'pull') pulling(true);
+          feed({ type: 'direction-active', direction });
         })
         .on('paused', (error?: unknown) => {
-          if (replication === running) feed({ type: 'direction-rested', direction, failed: Boolean(error) });
+          if (replication !== running) return;
+          if (direction === 'pull') pulling(false);
+          feed({ type: 'direction-rested', direction, failed: Boolean(error) });
         });
     }
   };
@@ -483,6 +506,7 @@ export function startLiveSync(name: string, options: RemoteOptions = {}): SyncHa
     name,
     cancel: () => {
       feed({ type: 'cancel' });
+      pulling(false);
       liveHandles.delete(handle);
       if (liveSyncs.get(name) === live) liveSyncs.delete(name);
       localChanges.cancel();

@@ -9,6 +9,9 @@ import {
   isNewer,
   matchingPrices,
   planOf,
+  planState,
+  planTable,
+  pricesLivemode,
   planRequestRefusal,
   type PlanPrice,
   priceDisplay,
@@ -225,5 +228,64 @@ describe('subscription events', () => {
   it('ignores a replayed or older event', () => {
     const last = { at: '2026-11-27T11:00:00Z', id: 'evt_03' };
     expect(subscriptionOutcome(event({}), last, PRICES, false)).toEqual({ apply: false, why: 'replayed-or-older' });
+  });
+});
+
+describe('planState: what the billing screens show', () => {
+  it('a fresh group is free, may switch, has nothing to cancel and no deadline', () => {
+    expect(planState({}, NOW)).toEqual({
+      plan: 'free',
+      requested: null,
+      lockedUntil: null,
+      limit: { over: false, passedAt: null, deadline: null, readOnly: false },
+      readOnlyReason: null,
+      canCancel: false,
+      canSwitchToFree: false,
+    });
+  });
+  it('offers cancel only on pro or corp with no cancel in progress, and nothing within 24 hours', () => {
+    expect(planState({ 'confirmed-plan': 'pro' }, NOW)).toMatchObject({ canCancel: true, canSwitchToFree: true });
+    expect(planState({ 'confirmed-plan': 'corp' }, NOW).canCancel).toBe(true);
+    expect(planState({ 'confirmed-plan': 'pro', 'unconfirmed-plan': 'cancel' }, NOW)).toMatchObject({
+      requested: 'cancel',
+      canCancel: false,
+      canSwitchToFree: true,
+    });
+    expect(planState({ 'confirmed-plan': 'pro', 'unconfirmed-plan': 'free' }, NOW)).toMatchObject({
+      requested: 'free',
+      canSwitchToFree: false,
+    });
+    const locked = planState({ 'confirmed-plan': 'pro', 'plan-changed-at': hoursAgo(2) }, NOW);
+    expect(locked).toMatchObject({ canCancel: false, canSwitchToFree: false, lockedUntil: hoursAgo(-22) });
+    expect(planState({ 'confirmed-plan': 'locked' }, NOW)).toMatchObject({
+      canSwitchToFree: true,
+      readOnlyReason: B.needsSubscription,
+    });
+  });
+  it('gives the deadline while over the limit and the spec’s sentence once read-only', () => {
+    expect(planState({ 'free-limit-passed-at': daysAgo(3) }, NOW)).toMatchObject({
+      limit: { over: true, deadline: daysAgo(-27), readOnly: false },
+      readOnlyReason: null,
+    });
+    expect(planState({ 'free-limit-passed-at': daysAgo(31) }, NOW)).toMatchObject({
+      limit: { over: true, readOnly: true },
+      readOnlyReason: B.readOnly,
+    });
+  });
+});
+
+describe('planTable: the standalone checkout’s plans', () => {
+  it('lists this mode’s active prices, free first then by amount; none under 3 plans', () => {
+    expect(planTable(PRICES, false).map((p) => p._id)).toEqual(['ppr-f0', 'ppr-p', 'ppr-c']);
+    expect(planTable(PRICES, true)).toEqual([]);
+    expect(planTable(PRICES.slice(0, 3), false)).toEqual([]);
+  });
+});
+
+describe('pricesLivemode', () => {
+  it('is the mode of the paid prices the server offers (it writes them in its configured mode only)', () => {
+    expect(pricesLivemode(PRICES)).toBe(false);
+    expect(pricesLivemode([...PRICES.slice(0, 2), price({ _id: 'ppr-live', livemode: true })])).toBe(true);
+    expect(pricesLivemode(PRICES.slice(0, 2))).toBe(false);
   });
 });

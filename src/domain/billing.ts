@@ -274,3 +274,61 @@ export function subscriptionOutcome(
     },
   };
 }
+
+// --- what the screens show --------------------------------------------------------------------------
+
+/** A group's plan as the billing and checkout screens state it (spec 000 §4). */
+export interface PlanState {
+  plan: Plan;
+  /** A request the provider has not confirmed yet (`unconfirmed-plan`). */
+  requested: PlanRequest | null;
+  /** Until when no plan change is possible (24 hours after the last), or null. */
+  lockedUntil: string | null;
+  limit: FreeLimit;
+  /** Why the group refuses writes now (locked plan, or 30 days past the free limit), or null. */
+  readOnlyReason: string | null;
+  /** The cancel-subscription button: pro or corp, no cancel in progress, not within the lock. */
+  canCancel: boolean;
+  /** The switch-to-free button: any plan but free, no switch in progress, not within the lock. */
+  canSwitchToFree: boolean;
+}
+
+export function planState(settings: Settings, now: Date): PlanState {
+  const plan = planOf(settings);
+  const asked = settings['unconfirmed-plan'];
+  const requested = asked === 'free' || asked === 'cancel' ? asked : null;
+  const unlocks = planSwitchUnlocksAt(settings, now);
+  const open = unlocks === null;
+  return {
+    plan,
+    requested,
+    lockedUntil: unlocks?.toISOString() ?? null,
+    limit: freeLimit(settings, now),
+    readOnlyReason: groupWriteLock(settings, now, false),
+    canCancel: open && (plan === 'pro' || plan === 'corp') && requested !== 'cancel',
+    canSwitchToFree: open && plan !== 'free' && requested !== 'free',
+  };
+}
+
+const PLAN_ORDER: readonly Plan[] = ['free', 'pro', 'corp', 'locked'];
+
+/**
+ * The standalone checkout's plan table: this mode's active prices, free first then by plan, or
+ * none when there are fewer than the three plans it needs (its empty state, spec 000 §5).
+ */
+export function planTable(prices: readonly PlanPrice[], livemode: boolean): PlanPrice[] {
+  if (!hasPlanTable(prices, livemode)) return [];
+  return prices
+    .filter((p) => p.active && p.livemode === livemode)
+    .sort(
+      (a, b) => PLAN_ORDER.indexOf(a.group_plan) - PLAN_ORDER.indexOf(b.group_plan) || a.unit_amount - b.unit_amount,
+    );
+}
+
+/**
+ * Whether the server takes live payments, read from its prices: it writes the paid ones in its
+ * configured mode only (and the free one in both), so the active paid prices say it; none, test.
+ */
+export function pricesLivemode(prices: readonly PlanPrice[]): boolean {
+  return prices.some((p) => p.active && p.group_plan !== 'free' && p.livemode);
+}

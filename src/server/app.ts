@@ -12,19 +12,22 @@ import { BodyBudget, KB, MB, readJsonBody } from './http/body.ts';
 import { errorHandler, notFound } from './http/http-error.ts';
 import { requestLog } from './http/request-log.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
-import { dataHeaders } from './http/security-headers.ts';
+import { dataHeaders, pageHeaders } from './http/security-headers.ts';
 import { OpenFeeds } from './proxy/open-feeds.ts';
 import { accountApiRoutes } from './routes/account-api.ts';
-import { billingWebhookRoutes, checkoutRoute, groupWriteGuard } from './routes/billing-routes.ts';
+import { billingWebhookRoutes, checkoutRoute, groupWriteGuard, usageRoute } from './routes/billing-routes.ts';
 import { dbRoutes } from './routes/db-routes.ts';
 import { groupApiRoutes } from './routes/group-routes.ts';
 import { pwaRoutes } from './routes/pwa-routes.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe-routes.ts';
 import { loadSessionSecret, prepareServerDatabase, prepareStore, upgradeDatabases } from './services/bootstrap.ts';
 import { type ByteStore, FileByteStore } from './services/byte-store.ts';
 import { JobQueue } from './services/jobs.ts';
 import { S3ByteStore } from './services/s3-byte-store.ts';
 import { createMailer } from './services/mail.ts';
 import { registerBillingJobs, seedPrices } from './services/billing.ts';
+import { USAGE_TASK } from './services/usage.ts';
+import { weeklySummaryTask } from './services/weekly-summary.ts';
 import { checkModules, type ModuleInstance, SERVER_MODULES } from './modules/index.ts';
 import { migratePendingClaims, registerAccountJobs } from './services/users.ts';
 import { CouchClient } from './store/couch-client.ts';
@@ -74,6 +77,8 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/api/billing', dataHeaders(https), billingWebhookRoutes(ctx));
   // No body parser here: each /db endpoint reads its body after authentication, with its own limit.
   app.use('/db', dataHeaders(https), writesFromOurPages, dbRoutes(ctx));
+  // A mail client posts the one-click unsubscribe from its own servers: no Origin check (the link is signed).
+  app.use('/unsubscribe', pageHeaders(https), unsubscribeRoutes(ctx));
   app.get('/api/docs', (_req, res) => {
     res.type('text/markdown; charset=utf-8').sendFile(API_DOCS);
   });
@@ -83,6 +88,7 @@ export function createApp(ctx: AppContext): express.Express {
   });
   // Paying is how a read-only group writes again: before the guard.
   app.post('/api/groups/:db/checkout', dataHeaders(https), writesFromOurPages, apiJson, checkoutRoute(ctx));
+  app.get('/api/groups/:db/usage', dataHeaders(https), usageRoute(ctx));
   app.use('/api/groups/:db', groupWriteGuard(ctx));
   // Before the JSON body parser: each module's route reads its own body (an import may be XML).
   for (const module of SERVER_MODULES)
@@ -102,6 +108,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const jobs = new JobQueue(() => ctx);
   registerAccountJobs(jobs);
   registerBillingJobs(jobs);
+  jobs.every(USAGE_TASK);
+  jobs.every(weeklySummaryTask(SERVER_MODULES));
   const instances: Record<string, ModuleInstance> = {};
   for (const module of SERVER_MODULES) {
     for (const task of module.tasks ?? []) jobs.every(task);

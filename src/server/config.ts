@@ -18,6 +18,8 @@ export interface Config {
   couchdbUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** How often scheduled e-mails (the weekly summary) are looked for (`MAIL_SWEEP_MS`, an hour). */
+  mailSweepMs: number;
   /** Session keys, newest first, joined by commas (`SESSION_SECRET`); null: one kept in the store. */
   sessionSecret: string | null;
   /** A Mastodon-compatible statuses URL for the dashboard's system notifications card. */
@@ -124,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
   if (!validUrl(publicUrl, ['http:', 'https:'])) problems.push('PUBLIC_URL must be an http(s) URL');
   const sessionSecret = readSessionSecret(env.SESSION_SECRET, problems);
+  const mailSweepMs = env.MAIL_SWEEP_MS ? Number(env.MAIL_SWEEP_MS) : 3_600_000;
+  if (!Number.isInteger(mailSweepMs) || mailSweepMs < 100)
+    problems.push(`MAIL_SWEEP_MS must be a number of milliseconds (100 or more), got "${env.MAIL_SWEEP_MS}"`);
   const notificationsUrl = env.NOTIFICATIONS_URL || null;
   if (notificationsUrl && !validUrl(notificationsUrl, ['http:', 'https:']))
     problems.push('NOTIFICATIONS_URL must be an http(s) URL');
@@ -161,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     couchdbUrl,
     smtpUrl,
     mailFrom: env.MAIL_FROM || `Moneta <no-reply@${host}>`,
+    mailSweepMs,
     sessionSecret,
     notificationsUrl,
     hostModules,

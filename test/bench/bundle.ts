@@ -26,6 +26,8 @@ export async function bundleForBrowser(entry: string, { minify = true } = {}): P
 export async function buildApp(): Promise<{ dir: string; temporary: boolean }> {
   if (process.env.BENCH_DIST) return { dir: path.resolve(process.env.BENCH_DIST), temporary: false };
   const dir = mkdtempSync(path.join(tmpdir(), 'moneta-bench-dist-'));
-  await build({ logLevel: 'error', build: { outDir: dir, emptyOutDir: true } });
+  // Not minified when profiling, so that functions keep their names.
+  const minify = process.env.BENCH_PROFILE !== '1';
+  await build({ logLevel: 'error', build: { outDir: dir, emptyOutDir: true, minify } });
   return { dir, temporary: true };
 }

@@ -10,6 +10,9 @@
 // (mobile and desktop) and the JavaScript sent, each against its target (docs/benchmarks.md).
 // BENCH_RUNS changes the runs per page (median), BENCH_DIST reuses a build (e.g. dist), BENCH_PAGES
 // picks pages by name (e.g. login,home), BENCH_SAVE=<dir> keeps each Lighthouse report (JSON) there.
+// BENCH_PROFILE=1 adds, per page, one navigation under the same 4× CPU slowdown with Chromium's
+// profiler on (the build not minified): the long tasks until the app has taken the page over, the
+// JavaScript by function, and which components React drew in each commit (commits.ts).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +23,8 @@ import { CHROMIUM } from '../e2e/support/browser.ts';
 import { confirmUser, createGroup, registerUser, seedTickets } from '../support/factories.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { buildApp } from './bundle.ts';
+import { printCommits, traceCommits } from './commits.ts';
+import { startProfile } from './profile.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -218,6 +223,42 @@ try {
     return figures(result.lhr);
   };
 
+  /** BENCH_PROFILE=1: where a throttled page load's main thread goes, until the app runs. */
+  const profile = async (page: PageTarget): Promise<void> => {
+    const cdp = await playwright.connectOverCDP(`http://127.0.0.1:${chromium.port}`);
+    const jar = cdp.contexts()[0]!;
+    await jar.clearCookies();
+    if (page.signedIn) await jar.addCookies(owner.client.browserCookies());
+    const tab = await jar.newPage();
+    const session = await jar.newCDPSession(tab);
+    await session.send('Storage.clearDataForOrigin', {
+      origin: server.url,
+      storageTypes: 'indexeddb,local_storage,websql,service_workers,cache_storage',
+    });
+    await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await tab.addInitScript(() => {
+      const tasks: Array<[number, number]> = [];
+      (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const commits = await traceCommits(tab);
+    const stop = await startProfile(tab, `${page.name}, 4× slower CPU`, 30);
+    await tab.goto(`${server.url}${page.url(db)}`);
+    await tab.waitForSelector('html[data-running]', { timeout: 120_000 });
+    await tab.waitForLoadState('networkidle');
+    await stop();
+    const tasks = await tab.evaluate(() => (window as unknown as { longTasks: Array<[number, number]> }).longTasks);
+    const blocking = tasks.reduce((sum, [, ms]) => sum + Math.max(0, ms - 50), 0);
+    console.log(
+      `${page.name}: long tasks [start ms, duration ms] ${JSON.stringify(tasks)}; over 50 ms: ${blocking} ms`,
+    );
+    printCommits(`${page.name}, what React drew`, await commits());
+    await tab.close();
+    await cdp.close();
+  };
+
   const rows: string[] = [];
   const misses: string[] = [];
   const pad = (s: string | number, n: number) => String(s).padStart(n);
@@ -226,6 +267,10 @@ try {
   );
   const only = process.env.BENCH_PAGES?.split(',');
   for (const page of PAGES.filter((p) => !only || only.includes(p.name))) {
+    if (process.env.BENCH_PROFILE === '1') {
+      await profile(page);
+      continue;
+    }
     const mobile: Figures[] = [];
     for (let i = 0; i < RUNS; i++) mobile.push(await run(page, false));
     const desktop = await run(page, true);
@@ -249,9 +294,12 @@ try {
     if (row.scriptKb > page.scriptKb)
       misses.push(`${page.name}: ${row.scriptKb.toFixed(0)} KB of JavaScript > ${page.scriptKb}`);
   }
-  console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs, ` : ''}mobile preset (CLS dt: desktop preset)`);
-  for (const row of rows) console.log(row);
-  console.log(misses.length ? `\nmissed targets:\n  ${misses.join('\n  ')}` : '\nall targets met');
+  // Profiling measured nothing against the targets: no table to print.
+  if (process.env.BENCH_PROFILE !== '1') {
+    console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs, ` : ''}mobile preset (CLS dt: desktop preset)`);
+    for (const row of rows) console.log(row);
+    console.log(misses.length ? `\nmissed targets:\n  ${misses.join('\n  ')}` : '\nall targets met');
+  }
 } finally {
   chromium.stop();
   await server.stop();

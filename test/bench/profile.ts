@@ -20,6 +20,10 @@ export async function startProfile(page: Page, what = 'page load', top = 25): Pr
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
     };
+    if (process.env.BENCH_SAVE) {
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(`${process.env.BENCH_SAVE}/${what.replace(/\W+/g, '-')}.cpuprofile`, JSON.stringify(profile));
+    }
     const interval = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const where = ({ callFrame: { functionName, url, lineNumber } }: ProfileNode) =>

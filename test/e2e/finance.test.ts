@@ -33,8 +33,7 @@ async function offlineAtTheStart(owner: TestUser, db: string) {
   const context = await newContext(e2e.browser, e2e.server.url);
   const page = await context.newPage();
   const app = new AppPage(page);
-  await app.login(owner.email, owner.password);
-  await app.waitForPath(`/account/${db}`);
+  await app.openSignedIn(owner, `/account/${db}`);
   app.locale = 'pt-BR';
   await app.installed();
   await app.synced(db);

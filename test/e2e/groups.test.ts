@@ -325,7 +325,6 @@ describe('groups and memberships in the browser', () => {
               .getByText(SECOND)
               .waitFor();
           }
-          await page.waitForTimeout(300); // the opening transition
         },
       });
       await closeOverlays();

@@ -3,7 +3,7 @@
 // the amounts are stored exactly, in centavos. Administrators change the currency for new estimates.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addMember, confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
 import { newContext, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
@@ -12,10 +12,9 @@ const e2e = e2eHarness();
 
 const spaces = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
-async function signIn(page: Page, email: string, password: string, db: string): Promise<AppPage> {
+async function signIn(page: Page, user: TestUser, db: string): Promise<AppPage> {
   const app = new AppPage(page);
-  await app.login(email, password);
-  await app.waitForPath(`/account/${db}`);
+  await app.openSignedIn(user, `/account/${db}`);
   return app;
 }
 
@@ -28,7 +27,7 @@ describe('money', () => {
 
     const ownerContext = await newContext(e2e.browser, e2e.server.url);
     const page = await ownerContext.newPage();
-    const app = await signIn(page, owner.email, owner.password, db);
+    const app = await signIn(page, owner, db);
     // She signed up in Portuguese: the app speaks it once she is in.
     app.locale = 'pt-BR';
     await page.getByRole('button', { name: app.t('nav.userMenu') }).waitFor();
@@ -74,7 +73,7 @@ describe('money', () => {
     // An English member reads the same reais, written the English way.
     const memberContext = await newContext(e2e.browser, e2e.server.url);
     const memberPage = await memberContext.newPage();
-    await signIn(memberPage, member.email, member.password, db);
+    await signIn(memberPage, member, db);
     await memberPage.goto(`/account/${db}/estimates/${estimateId}/print`);
     await expect
       .poll(async () => spaces(await memberPage.locator('[data-estimate-total]').textContent()))

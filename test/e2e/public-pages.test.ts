@@ -88,6 +88,10 @@ describe('public pages rendered ahead', () => {
       });
       expect(kept.parsed).toBeGreaterThanOrEqual(5);
       expect(kept.connected).toBe(kept.parsed);
+      // Known in the browser only, the contact address comes with the takeover (drawn again alone).
+      await expect
+        .poll(() => tab.locator('footer a[href^="mailto:"]').getAttribute('href'))
+        .toBe(`mailto:contact@${new URL(e2e.server.url).hostname}`);
       await tab.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
       await tab.getByRole('link', { name: TEXTS['pt-BR'].login.forgotPassword }).click();
       await tab.getByRole('heading', { level: 1, name: TEXTS['pt-BR'].passwordNew.title }).waitFor();

@@ -132,8 +132,7 @@ describe('the feed reader', () => {
     const context = await newContext(e2e.browser, e2e.server.url, PHONE);
     const page = await context.newPage();
     const app = new AppPage(page);
-    await app.login(owner.email, owner.password);
-    await app.waitForPath(`/account/${db}`);
+    await app.openSignedIn(owner, `/account/${db}`);
     app.locale = 'pt-BR';
     for (const name of ['Springer', 'Carrier']) {
       await page.goto(`/account/${db}/reader_labels/new`);
@@ -188,9 +187,7 @@ describe('the feed reader', () => {
       const context = await newContext(e2e.browser, e2e.server.url, PHONE);
       const page = await context.newPage();
       const app = new AppPage(page);
-      await app.login(owner.email, owner.password);
-      await app.waitForPath(`/account/${db}`);
-      await page.goto(`/account/${db}/reader_items`);
+      await app.openSignedIn(owner, `/account/${db}/reader_items`);
       await card(page, item._id).waitFor();
       await expect.poll(() => dateInSight(page, item._id, pointAt, locale)).not.toBe('absent');
       expect(await dateInSight(page, item._id, pointAt, locale)).toBe('in sight');
@@ -237,9 +234,7 @@ describe('the feed reader', () => {
       const context = await newContext(e2e.browser, e2e.server.url, PHONE);
       const page = await context.newPage();
       const app = new AppPage(page);
-      await app.login(owner.email, owner.password);
-      await app.waitForPath(`/account/${db}`);
-      await page.goto(`/account/${db}/reader_subscriptions/${second}`);
+      await app.openSignedIn(owner, `/account/${db}/reader_subscriptions/${second}`);
       await page.getByTestId('last-error').waitFor();
       await screenshots(page, `reader-duplicate-${locale}`);
       await page.getByTestId('duplicate-of').click();
@@ -301,8 +296,7 @@ describe('the feed reader', () => {
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const app = new AppPage(page);
-    await app.login(owner.email, owner.password);
-    await app.waitForPath(`/account/${db}`);
+    await app.openSignedIn(owner, `/account/${db}`);
     await app.installed();
     await app.synced(db);
     await context.setOffline(true);

@@ -3,17 +3,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
 import { newContext, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
 
-async function signIn(page: Page, email: string, password: string, db: string): Promise<AppPage> {
+/** `user`, signed in already, on group `db`'s `page` (its dashboard unless said). */
+async function signIn(page: Page, user: TestUser, db: string, path = ''): Promise<AppPage> {
   const app = new AppPage(page);
-  await app.login(email, password);
-  await page.waitForURL((url) => url.pathname === `/account/${db}`);
+  await app.openSignedIn(user, `/account/${db}${path}`);
   return app;
 }
 
@@ -24,9 +24,8 @@ describe('resource screens', () => {
     const db = await createGroup(user, 'Oficina Records');
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
-    const app = await signIn(page, user.email, user.password, db);
+    const app = await signIn(page, user, db, '/customers');
 
-    await page.goto(`/account/${db}/customers`);
     await app.heading('records.customers.title').waitFor();
     await page.getByText(app.t('records.customers.empty')).waitFor();
     await screenshots(page, 'customers-empty');
@@ -114,7 +113,7 @@ describe('resource screens', () => {
     const db = await createGroup(user, 'Oficina Manuais');
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
-    const app = await signIn(page, user.email, user.password, db);
+    const app = await signIn(page, user, db);
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(`/account/${db}/handbooks/new`);
@@ -158,7 +157,7 @@ async function twoDevices(groupName: string) {
     [0, 1].map(async () => {
       const context = await newContext(e2e.browser, e2e.server.url);
       const page = await context.newPage();
-      const app = await signIn(page, user.email, user.password, db);
+      const app = await signIn(page, user, db);
       // As on a device where the app was installed before: the service worker serves the app.
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.goto(`/account/${db}/customers/${id}/edit`);

@@ -14,8 +14,7 @@ async function signedInPage(viewport?: { width: number; height: number }) {
   const context = await newContext(e2e.browser, e2e.server.url, viewport);
   const page = await context.newPage();
   const app = new AppPage(page);
-  await app.login(user.email, user.password);
-  await page.waitForURL((url) => url.pathname === '/account/new'); // no groups yet: group creation
+  await app.openSignedIn(user, '/account/new'); // no groups yet: group creation
   return { user, context, page, app };
 }
 
@@ -42,6 +41,8 @@ async function signedInOnNewGroup(groupName: string) {
   const context = await newContext(e2e.browser, e2e.server.url);
   const page = await context.newPage();
   const app = new AppPage(page);
+  // Through the form: the spinner test below failed once (of one run, under a load of 15) when
+  // this device was signed in by its cookie alone; not looked into yet (docs/testing.md).
   await app.login(user.email, user.password);
   await app.waitForPath(`/account/${db}`);
   return { user, db, context, page, app };
@@ -119,8 +120,7 @@ describe('session and shell', () => {
     await context.clock.install({ time: new Date(Date.now() + 29.5 * 24 * 3600_000) });
     const page = await context.newPage();
     const app = new AppPage(page);
-    await app.login(user.email, user.password);
-    await page.waitForURL((url) => url.pathname === '/account/new'); // no groups yet: group creation
+    await app.openSignedIn(user, '/account/new'); // no groups yet: group creation
     await page.getByText(app.t('banner.daysLeft_one', { count: 1 })).waitFor();
     await app.chooseLanguage('pt-BR');
     await page.getByText(app.t('banner.daysLeft_one', { count: 1 })).waitFor();

@@ -88,8 +88,7 @@ describe('statement import', () => {
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const app = new AppPage(page);
-    await app.login(owner.email, owner.password);
-    await app.waitForPath(`/account/${db}`);
+    await app.openSignedIn(owner, `/account/${db}`);
     app.locale = 'pt-BR';
     await app.synced(db);
 

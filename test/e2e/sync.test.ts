@@ -37,8 +37,7 @@ describe('sync outcomes', () => {
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const app = new AppPage(page);
-    await app.login(owner.email, owner.password);
-    await app.waitForPath(`/account/${db}`);
+    await app.openSignedIn(owner, `/account/${db}`);
     await page.goto(`/account/${db}/tickets/${ticket}`);
     // Installed as the app: the pages opened offline below come from the service worker (on a
     // busy machine it may not control the page yet, and the offline navigation failed).
@@ -96,8 +95,7 @@ describe('sync outcomes', () => {
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const app = new AppPage(page);
-    await app.login(owner.email, owner.password);
-    await app.waitForPath(`/account/${db}`);
+    await app.openSignedIn(owner, `/account/${db}`);
     await app.synced(db);
     const badge = page.locator('[data-pending]').first();
     const names = ['Cliente Um', 'Cliente Dois'];
@@ -142,8 +140,7 @@ describe('sync outcomes', () => {
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const app = new AppPage(page);
-    await app.login(member.email, member.password);
-    await app.waitForPath(`/account/${db}`);
+    await app.openSignedIn(member, `/account/${db}`);
     await app.installed();
     await app.synced(db);
 

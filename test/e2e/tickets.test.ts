@@ -134,8 +134,7 @@ describe('ticket screens', () => {
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const app = new AppPage(page);
-    await app.login(user.email, user.password);
-    await page.waitForURL((url) => url.pathname === `/account/${db}`);
+    await app.openSignedIn(user, `/account/${db}`);
     for (const variant of ['en-light', 'pt-dark'] as const) {
       if (variant === 'pt-dark') {
         await app.chooseLanguage('pt-BR');
@@ -205,8 +204,7 @@ async function visit(show: (page: Page) => void): Promise<void> {
     const page = context.pages()[0] ?? (await context.newPage());
     show(page);
     const app = new AppPage(page);
-    await app.login(user.email, user.password);
-    await page.waitForURL((url) => url.pathname === `/account/${db}`);
+    await app.openSignedIn(user, `/account/${db}`);
     // Installed and synced before leaving the shop: the service worker controls the page.
     await app.installed();
     const sync = page.locator('[data-sync-state]');

@@ -4,7 +4,7 @@
 // free limit's notice and the read-only state 30 days later, on every write path, with reads,
 // deletions and paying still open. The clock is the server's (`ctx.now`), moved, never slept on.
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BILLING_MESSAGES } from '../../src/domain/billing.ts';
 import { type PaymentProvider, readBillingConfig } from '../../src/server/services/billing.ts';
 import { newId } from '../../src/domain/ids.ts';
@@ -377,6 +377,38 @@ describe('the free limit', () => {
       const again = customers(1)[0]!;
       expect((await owner.client.put(`/db/${db}/${again._id}`, again)).status).toBe(201);
     });
+  });
+
+  it('counts a free group only when a write could take it across the limit', async () => {
+    const { owner, db } = await ownerWithGroup(server, 'Contagem');
+    const view = vi.spyOn(server.ctx.store, 'view');
+    const counts = () => view.mock.calls.filter(([group, ddoc]) => group === db && ddoc === 'count-by-klass').length;
+    try {
+      // A burst of 21 writes (as a seeding or an import sends them): while the group holds at
+      // most 1,000 documents of any kind, its records cannot be over; counted near the limit only.
+      for (let i = 0; i < 20; i++) await addCustomers(owner, db, 50);
+      const last = await addCustomers(owner, db, 1);
+      await waitForMark(owner, db, true);
+      const crossing = counts();
+      expect(crossing).toBeGreaterThan(0);
+      expect(crossing).toBeLessThanOrEqual(3);
+      // Marked, records added cannot bring it back under: not counted. A deletion can: counted.
+      const more: string[] = [];
+      for (let i = 0; i < 5; i++) more.push(...(await addCustomers(owner, db, 10)));
+      const gone = [...more, ...last];
+      const revs = await owner.client.post<{ rows: Array<{ id: string; value: { rev: string } }> }>(
+        `/db/${db}/_all_docs`,
+        { keys: gone },
+      );
+      const deleted = await owner.client.post<Array<{ ok?: boolean }>>(`/db/${db}/_bulk_docs`, {
+        docs: revs.body.rows.map((row) => ({ _id: row.id, _rev: row.value.rev, _deleted: true })),
+      });
+      expect(deleted.body.every((r) => r.ok)).toBe(true);
+      await waitForMark(owner, db, false);
+      expect(counts()).toBe(crossing + 1);
+    } finally {
+      view.mockRestore();
+    }
   });
 
   it('lifts the read-only state when the group pays', async () => {

@@ -1,6 +1,7 @@
 // Prints the plain closing line 'N passed, N failed, N skipped' that CI reads, after vitest's own,
 // and where the run's time went (each project's files added up, and the slowest files), so a CI
 // that grows past its budget says which files to look at.
+import { availableParallelism, loadavg } from 'node:os';
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
@@ -33,6 +34,9 @@ export default class SummaryReporter implements Reporter {
     for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
       console.log(`  ${seconds(file.ms).padStart(8)}  ${file.name}`);
     }
+    // Figures from a shared machine mean little without how busy it was.
+    const load = loadavg().map((n) => n.toFixed(1));
+    console.log(`Load average at the end (1, 5, 15 min): ${load.join(', ')} on ${availableParallelism()} cores`);
     console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }
 }

@@ -5,7 +5,14 @@ import { newId } from '../../src/domain/ids.ts';
 import { destroyLocalDb, LOCAL_PREFIX, localDb } from '../../src/data/databases.ts';
 import { type Bucket, bucketOf, keptStore } from '../../src/data/kept-store.ts';
 import { PouchDB } from '../../src/data/pouch.ts';
-import { prepareReducedView, reducedView, type ReduceOptions, saveKeptView } from '../../src/data/reduced-views.ts';
+import {
+  holdKeptSaves,
+  prepareReducedView,
+  reducedView,
+  type ReduceOptions,
+  SAVE_AFTER_MS,
+  saveKeptView,
+} from '../../src/data/reduced-views.ts';
 
 const QUERIES: Array<[string, ReduceOptions]> = [
   ['count-by-klass/all', { group_level: 1 }],
@@ -156,6 +163,43 @@ describe('reductions kept change by change', () => {
     expect(await stored()).toContain(`_pouch_${LOCAL_PREFIX}${name}-kept-views`);
     await destroyLocalDb(name);
     expect(await stored()).toEqual([]);
+  });
+
+  it('wait while a pull brings batch after batch, and save once when it rests', async () => {
+    const name = newId('Account');
+    const db = localDb(name);
+    await db.bulkDocs(designDocsFor('group').map(({ _rev: _, ...ddoc }) => ddoc));
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    const heads = () => put.mock.contexts.filter((store) => (store as IDBObjectStore).name === 'heads').length;
+    const counted = () => reducedView(db, 'count-by-klass/all', { group_level: 1 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pulling = holdKeptSaves(db);
+      // A slow pull (a phone on a poor network): a batch, the open screen asking again, then a
+      // pause longer than a save's quiet time before the next batch, twenty times.
+      for (let batch = 1; batch <= 20; batch++) {
+        await db.bulkDocs(Array.from({ length: 25 }, (_, i) => ({ _id: `cus-${batch}-${i}`, klass: 'Customer' })));
+        expect(await counted()).toEqual([{ key: 'Customer', value: 25 * batch }]);
+        await vi.advanceTimersByTimeAsync(SAVE_AFTER_MS + 1);
+      }
+      expect(heads()).toBe(0);
+      pulling();
+      await vi.advanceTimersByTimeAsync(SAVE_AFTER_MS + 1);
+      // Queued behind the save: answered once it is written.
+      expect(await counted()).toEqual([{ key: 'Customer', value: 500 }]);
+      expect(heads()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+      put.mockRestore();
+    }
+    // What was saved at the end is what a page load starts from.
+    const again = new PouchDB(`${LOCAL_PREFIX}${name}`, { auto_compaction: true });
+    const allDocs = vi.spyOn(again, 'allDocs');
+    expect(await reducedView(again, 'count-by-klass/all', { group_level: 1 })).toEqual([
+      { key: 'Customer', value: 500 },
+    ]);
+    expect(allDocs).not.toHaveBeenCalled();
+    await destroyLocalDb(name);
   });
 
   it('keep the saved rows of a tab further along when a tab behind it saves', async () => {

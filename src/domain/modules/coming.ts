@@ -3,7 +3,7 @@
 // own folder here, like ticket/).
 import type { ModuleDescription } from './kit.ts';
 
-/** A module known before its screens: no menu, tile, page or view yet (the disk has its records). */
+/** A module known before its screens: no menu, tile, page or view yet. */
 export function coming(kind: string, setting: string, home: string): ModuleDescription {
   return {
     kind,

@@ -65,10 +65,12 @@ export function moduleMenu(kind: string, features: ReadonlySet<string> = new Set
   return withFeatures(moduleOf(kind)?.menu ?? [], features);
 }
 
-/** The group's own pages, whatever the module (billing and usage come with plans). */
+/** The group's own pages, whatever the module (spec 000 §2 Others menu). */
 const GROUP_PAGES: readonly MenuEntry[] = [
   { key: 'admin', path: 'admin' },
   { key: 'memberships', path: 'memberships' },
+  { key: 'billing', path: 'billing' },
+  { key: 'usage', path: 'usage' },
 ];
 
 /**

@@ -44,6 +44,7 @@ describe('enabledModules', () => {
     expect(enabledModules({ budget: 'enabled', rdisk: 'enabled', textnotes: 'enabled' }, 'ticket')).toEqual([
       'ticket',
       'moneta',
+      'rdisk',
     ]);
     expect(enabledModules({ budget: 'disabled' }, 'moneta')).toEqual(['ticket', 'moneta']);
     expect(enabledModules({}, 'exoreader')).toEqual(['ticket', 'exoreader']);
@@ -61,7 +62,8 @@ describe('currentModule', () => {
   it('starts a module not built yet on the group’s dashboard, never on a page that does not exist', () => {
     expect(moduleHome('ticket')).toBe('tickets');
     expect(moduleHome('exoreader')).toBe('reader_items');
-    expect(moduleHome('rdisk')).toBe('');
+    expect(moduleHome('rdisk')).toBe('disk');
+    expect(moduleHome('textnotes')).toBe('');
   });
 });
 
@@ -81,6 +83,8 @@ describe('menus and tiles', () => {
       'categories',
       'admin',
       'memberships',
+      'billing',
+      'usage',
     ]);
   });
 
@@ -98,10 +102,17 @@ describe('menus and tiles', () => {
       'categories',
       'admin',
       'memberships',
+      'billing',
+      'usage',
       'outgos',
       'wallets-upload',
+      'disk',
     ]);
     expect(paths(off)).not.toContain('outgos');
+    expect(paths({ ...on, rdisk: 'disabled' })).not.toContain('disk');
+    // Spec 001 §2: the disk's entry shows in the others menu when not in the disk itself.
+    expect(othersMenu('rdisk', new Set(), enabledModules(on, 'ticket')).map((e) => e.path)).not.toContain('disk');
+    expect(moduleMenu('rdisk').map((e) => e.path)).toEqual(['disk']);
     // In the finance module itself its own entries are listed once.
     const own = othersMenu('moneta', new Set(), enabledModules(on, 'ticket')).map((e) => e.path);
     expect(own.filter((path) => path === 'wallets-upload')).toHaveLength(1);
@@ -111,13 +122,15 @@ describe('menus and tiles', () => {
     expect(othersMenu('ticket').map((e) => e.key)).not.toContain('maintenances');
     expect(adminTiles('ticket').map((t) => t.resource)).not.toContain('maintenances');
     expect(adminTiles('ticket', new Set(['maintenance'])).map((t) => t.resource)).toContain('maintenances');
-    // No entry leads to a page that does not exist yet: files, billing, usage, other modules' records.
+    // No entry leads to a page that does not exist yet: other modules' records.
     const everything = [...othersMenu('ticket', new Set(['maintenance'])), ...adminTiles('ticket')].map(
       (e) => ('path' in e ? e.path : e.resource) as string,
     );
-    for (const missing of ['disk', 'billing', 'usage', 'wallets']) expect(everything).not.toContain(missing);
-    expect(moduleMenu('rdisk')).toEqual([]);
-    expect(adminTiles('rdisk').map((t) => t.resource)).toEqual(['memberships']);
+    for (const missing of ['wallets']) expect(everything).not.toContain(missing);
+    expect(moduleMenu('textnotes')).toEqual([]);
+    expect(adminTiles('textnotes').map((t) => t.resource)).toEqual(['memberships']);
+    // Spec 000 admin tiles: rdisk (files).
+    expect(adminTiles('rdisk').map((t) => t.resource)).toEqual(['disk', 'memberships']);
     // The reader's, as spec 000 §2 lists them: items, subscriptions, labels.
     expect(adminTiles('exoreader').map((t) => t.resource)).toEqual([
       'reader_items',

@@ -6,6 +6,7 @@
 // src/domain/modules/<kind>/ and the screens in src/features/<feature>/.
 import { Router } from 'express';
 import type { ModuleDescription } from '../../domain/modules/index.ts';
+import type { SummaryPart } from '../../domain/weekly-summary.ts';
 import type { AppContext } from '../context.ts';
 import type { Writer } from '../services/db-writes.ts';
 import type { JobQueue } from '../services/jobs.ts';
@@ -68,6 +69,11 @@ export interface ServerModule {
   updateHandlers?: Readonly<Record<string, UpdateHandler>>;
   /** Periodic tasks: each runs once per period on one instance, under a lease (services/periodic-tasks.ts). */
   tasks?: readonly PeriodicTask[];
+  /**
+   * Its part of the weekly summary e-mail (services/weekly-summary.ts): sections from a group's
+   * documents, for groups that have it on. A pure function of src/domain, tested from fixtures.
+   */
+  summary?: SummaryPart;
   /** What it runs on each instance: made before the store is prepared (it may register jobs), started last, stopped first. */
   instance?: (ctx: () => AppContext, jobs: JobQueue) => ModuleInstance;
 }

@@ -1,17 +1,18 @@
 // Billing's `/api` calls (docs/billing.md): the payment provider's webhook, the checkout's
-// parameters for the payment overlay, and the read-only guard in front of every group route that
+// parameters for the payment overlay, the group's usage history, and the read-only guard in front of every group route that
 // writes. `POST /db/prices/_find` is a call of the `/db` door (session-routes.ts).
 import { type RequestHandler, Router } from 'express';
 import { checkoutVerdict } from '../../domain/billing.ts';
 import { isId } from '../../domain/ids.ts';
 import type { AppContext } from '../context.ts';
 import { asyncRoute } from '../http/async-route.ts';
-import { currentAuth, requireWriter } from '../http/authenticate.ts';
+import { currentAuth, requireActive, requireWriter } from '../http/authenticate.ts';
 import { KB, readRawBody } from '../http/body.ts';
 import { forbidden, unprocessable } from '../http/http-error.ts';
 import { pathParam } from '../http/path-param.ts';
 import { receivePaddleWebhook, requireBilling, storedPrices, writeLockOf } from '../services/billing.ts';
 import { assertMember, isGroupAdmin, readSettings } from '../services/groups.ts';
+import { usageHistory } from '../services/usage.ts';
 
 /** Paddle's notifications are a few kilobytes; a subscription with many items stays far below. */
 const WEBHOOK_LIMIT = 256 * KB;
@@ -76,5 +77,16 @@ export function groupWriteGuard(ctx: AppContext): RequestHandler {
     const lock = await writeLockOf(ctx, db, req.method === 'DELETE');
     if (lock) throw forbidden(lock);
     next();
+  });
+}
+
+/** `GET /api/groups/{acc}/usage`: the group's daily usage snapshots, to its members (spec 000 "Usage"). */
+export function usageRoute(ctx: AppContext): RequestHandler {
+  return asyncRoute(async (req, res) => {
+    const auth = await requireActive(ctx, req, res);
+    const db = pathParam(req, 'db');
+    assertMember(auth.user, db);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.json({ days: await usageHistory(ctx, db) });
   });
 }

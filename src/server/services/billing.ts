@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { Environment, NodeRuntime, Paddle, Webhooks } from '@paddle/paddle-node-sdk';
 import {
   BILLING_MESSAGES,
+  FREE_RECORD_LIMIT,
   freeLimit,
   freeLimitChange,
   groupWriteLock,
@@ -273,15 +274,52 @@ export async function countRecords(ctx: AppContext, db: string): Promise<number>
   return rows.reduce((sum, row) => (COUNTER_KLASSES.has(row.key) ? sum + row.value : sum), 0);
 }
 
+/** Which ways the writes may move the group's count: up (a record written) and down (one deleted). */
+export interface CountChange {
+  adds: boolean;
+  removes: boolean;
+}
+
+const EITHER_WAY: CountChange = { adds: true, removes: true };
+
+/**
+ * The group's count, or a bound of it that decides the same, when the writes could change what
+ * is recorded; null when they cannot. The view's count makes the store index every document
+ * written since the last count: counted after each write of a seeding or an import, the index fell
+ * behind the writes and kept the store busy into the next minute, doubling a first visit's pull
+ * (docs/benchmarks.md). Everything here is read from the store after the writes, so instances
+ * writing to one group at once agree.
+ */
+async function recordsThatMatter(
+  ctx: AppContext,
+  db: string,
+  settings: Record<string, unknown>,
+  { adds, removes }: CountChange,
+): Promise<number | null> {
+  // A paid group's mark is cleared whatever its count (freeLimitChange).
+  if (planOf(settings) !== 'free') return 0;
+  const over = freeLimit(settings, ctx.now()).over;
+  // Marked, only a deletion can take it back under; unmarked, only a record written can pass.
+  if (over ? !removes : !adds) return null;
+  // Every live document of the group, records or not (settings, design documents): at or under
+  // the limit, its records are too, and any number at or under it decides the same.
+  const { doc_count } = await ctx.store.must<{ doc_count: number }>(`/${encodeURIComponent(db)}`);
+  if (doc_count <= FREE_RECORD_LIMIT) return over ? doc_count : null;
+  return countRecords(ctx, db);
+}
+
 /**
  * After writes that may change the count (records, deletions, update handlers): records the
  * moment a free group passes its limit and queues the notice to its administrators, or clears it
- * when the group is back under. Paid groups with no mark cost nothing here.
+ * when the group is back under. Paid groups with no mark cost nothing here, and the view is
+ * counted only when the writes could cross the limit (recordsThatMatter).
  */
-export async function checkFreeLimit(ctx: AppContext, db: string): Promise<void> {
+export async function checkFreeLimit(ctx: AppContext, db: string, writes: CountChange = EITHER_WAY): Promise<void> {
   const settings = await readSettings(ctx, db);
   if (planOf(settings) !== 'free' && !settings['free-limit-passed-at']) return;
-  const change = freeLimitChange(settings, await countRecords(ctx, db));
+  const records = await recordsThatMatter(ctx, db, settings, writes);
+  if (records === null) return;
+  const change = freeLimitChange(settings, records);
   if (change === 'passed') {
     const at = ctx.now().toISOString();
     // Only the instance whose write lands first queues the e-mail.
@@ -303,30 +341,40 @@ function touchesCount(doc: { _id?: unknown; klass?: unknown }): boolean {
   return klass === null || COUNTER_KLASSES.has(klass);
 }
 
+/** Which ways the accepted documents may move the count. */
+function countChangeOf(docs: ReadonlyArray<{ _id?: unknown; klass?: unknown; _deleted?: unknown }>): CountChange {
+  const counted = docs.filter(touchesCount);
+  return { adds: counted.some((doc) => doc._deleted !== true), removes: counted.some((doc) => doc._deleted === true) };
+}
+
 /**
  * The door's hook after accepted writes (beside services/groups.ts afterWrite), off the request
  * path: counting costs a view query, which doubled a single write's time when it was awaited
  * (docs/billing.md). One check runs at a time per group on this instance; writes meanwhile ask for
- * one more after it, so a burst of writes makes at most two counts. Failures are logged.
+ * one more after it, with the ways they may move the count, so a burst makes at most two checks.
+ * Failures are logged.
  */
 export function freeLimitChecks(
   ctx: AppContext,
-): (db: string, docs: ReadonlyArray<{ _id?: unknown; klass?: unknown }>) => void {
-  // Group → whether another check was asked for while one runs.
-  const running = new Map<string, boolean>();
-  async function run(db: string): Promise<void> {
-    do {
-      running.set(db, false);
-      await checkFreeLimit(ctx, db).catch((error: unknown) =>
+): (db: string, docs: ReadonlyArray<{ _id?: unknown; klass?: unknown; _deleted?: unknown }>) => void {
+  // Group → the writes accepted while its check runs, for the next one (null: none).
+  const running = new Map<string, CountChange | null>();
+  async function run(db: string, first: CountChange): Promise<void> {
+    for (let writes: CountChange | null = first; writes; writes = running.get(db) ?? null) {
+      running.set(db, null);
+      await checkFreeLimit(ctx, db, writes).catch((error: unknown) =>
         ctx.config.log(`billing: free limit of ${db}: ${(error as Error).message}`),
       );
-    } while (running.get(db));
+    }
     running.delete(db);
   }
   return (db, docs) => {
-    if (!isId(db, 'acc') || !docs.some(touchesCount)) return;
-    if (running.has(db)) running.set(db, true);
-    else void run(db);
+    if (!isId(db, 'acc')) return;
+    const writes = countChangeOf(docs);
+    if (!writes.adds && !writes.removes) return;
+    if (!running.has(db)) return void run(db, writes);
+    const waiting = running.get(db);
+    running.set(db, { adds: writes.adds || !!waiting?.adds, removes: writes.removes || !!waiting?.removes });
   };
 }
 

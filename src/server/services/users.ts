@@ -39,6 +39,11 @@ export interface UserDoc extends CouchDoc, Omit<PublicUser, '_rev'> {
   confirmation_token_hash?: string | null;
   reset_password_token_hash?: string | null;
   reset_password_sent_at?: string | null;
+  /** The confirmed address a newer one replaced, and when: told of a password change for a while. */
+  previous_email?: string | null;
+  email_changed_at?: string | null;
+  /** False once the person stopped the weekly summary (services/unsubscribe.ts); absent means they get it. */
+  weekly_summary?: boolean;
 }
 
 interface EmailClaim extends CouchDoc {
@@ -475,10 +480,39 @@ async function setPassword(ctx: AppContext, user: UserDoc, password: string): Pr
     reset_password_token_hash: null,
     reset_password_sent_at: null,
   });
-  const to = saved.email ?? saved.unconfirmed_email;
   const url = `${ctx.config.publicUrl}/user/password/new`;
-  if (to) await queueMail(ctx, { userId: saved._id, to, template: 'passwordChanged', url });
+  for (const to of passwordChangeRecipients(saved, ctx.now()))
+    await queueMail(ctx, { userId: saved._id, to, template: 'passwordChanged', url });
   return saved;
+}
+
+/** How long the address a newer one replaced is still told of password changes. */
+export const PREVIOUS_ADDRESS_DAYS = 30;
+
+/**
+ * Who hears of a password change: the account's address, and the one it replaced within the
+ * last 30 days. Taking an account over is changing its address then its password; the owner
+ * reads only the old address.
+ */
+export function passwordChangeRecipients(user: UserDoc, now: Date): string[] {
+  const current = user.email ?? user.unconfirmed_email;
+  const changedAt = user.email_changed_at ? Date.parse(user.email_changed_at) : NaN;
+  const recent = now.getTime() - changedAt <= PREVIOUS_ADDRESS_DAYS * 86_400_000;
+  const previous = user.previous_email && recent && user.previous_email !== current ? user.previous_email : null;
+  return [current, previous].filter((to): to is string => Boolean(to));
+}
+
+/** Sets one of the person's e-mail preferences (an unsubscribe link needs no session). */
+export async function saveUserPreference(
+  ctx: AppContext,
+  userId: string,
+  field: 'weekly_summary',
+  value: boolean,
+): Promise<UserDoc | null> {
+  await ctx.store.update<UserDoc>(USERS_DB, userId, (current) =>
+    current ? stamped(ctx, { ...current, [field]: value }) : null,
+  );
+  return getUser(ctx, userId);
 }
 
 function parseLinkToken(token: unknown): { userId: string; secret: string } | null {
@@ -513,6 +547,9 @@ export async function confirmEmail(ctx: AppContext, token: unknown): Promise<Use
       unconfirmed_email: null,
       confirmed_at: ctx.now().toISOString(),
       confirmation_token_hash: null,
+      ...(previous && previous !== email
+        ? { previous_email: previous, email_changed_at: ctx.now().toISOString() }
+        : {}),
     });
   } catch (error) {
     if (previous !== email) await releaseEmail(ctx, email, user._id).catch(() => undefined);

@@ -1,6 +1,7 @@
 // A page model of the app: methods say what a person does, selectors come from the UI's own
 // translations, so a test reads the same in both languages.
 import type { Page } from 'playwright-core';
+import type { TestUser } from '../../support/factories.ts';
 import { localeTexts, type Texts as Dict } from '../../support/locale-texts.ts';
 
 // Every text, the modules' included (locales/<lng>/<kind>.json beside translation.json).
@@ -60,6 +61,15 @@ export class AppPage {
     });
     if (values.terms !== false) await this.field('terms').check();
     await this.button('register.submit').click();
+  }
+
+  /**
+   * Opens `path` as `user`, already signed in: the session their API client holds is set in this
+   * browser. A test starts at the screen it is about; the sign-in form is accounts.test.ts's.
+   */
+  async openSignedIn(user: Pick<TestUser, 'client'>, path: string): Promise<void> {
+    await this.page.context().addCookies(user.client.browserCookies());
+    await this.page.goto(path);
   }
 
   async login(email: string, password: string, remember = false): Promise<void> {

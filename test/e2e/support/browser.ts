@@ -114,6 +114,23 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until the page has drawn twice since the call (a resize, a click, has been laid out and
+ * its effects have started) and no transition or finite animation runs (a drawer, a menu opening,
+ * a ripple): what a screenshot takes is where the page came to rest. Spinners, which never end,
+ * are left to run.
+ */
+export async function still(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
 export interface ScreenshotOptions {
   /** Runs after each resize, for what differs by width (a menu on desktop is a drawer on phones). */
   prepare?: (size: { width: number; height: number }) => Promise<void>;
@@ -127,8 +144,11 @@ export async function screenshots(page: Page, name: string, options: ScreenshotO
   const original = page.viewportSize() ?? DESKTOP;
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    if (options.prepare) await options.prepare(size);
+    await still(page);
+    if (options.prepare) {
+      await options.prepare(size);
+      await still(page);
+    }
     await page.screenshot({
       path: path.join(SCREENSHOTS, `${name}-${size.width}.png`),
       fullPage: options.fullPage ?? true,

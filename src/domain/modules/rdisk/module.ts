@@ -1,9 +1,31 @@
 // The disk (spec 001 §1 rdisk, and part of textnotes): files and folders of a group, their
-// versions, and WebDAV. Its server half (src/server/modules/rdisk) keeps the contents; the screens
-// (/disk) are not built yet, so it shows in no menu or tile.
-import { coming } from '../coming.ts';
+// versions, and WebDAV. Its server half (src/server/modules/rdisk) keeps the contents; its screens
+// (src/features/rdisk) browse the tree from the group's replica, offline too.
 import type { ModuleDescription } from '../kit.ts';
 import { RDISK_RESOURCES } from './records.ts';
 
-// Spec 000 §3: files are on in a new group. Its tile (spec 000: files) comes with the screens.
-export const rdiskModule: ModuleDescription = { ...coming('rdisk', 'rdisk', 'disk'), records: RDISK_RESOURCES };
+export const rdiskModule: ModuleDescription = {
+  kind: 'rdisk',
+  feature: 'rdisk',
+  setting: 'rdisk',
+  // Spec 000 §3: files are on in a new group.
+  onByDefault: true,
+  built: true,
+  home: 'disk',
+  records: RDISK_RESOURCES,
+  // Spec 001 §2: /disk is the root, /disk/{dir_id} a folder; one page (disk#index) draws both.
+  pages: [
+    { name: 'disk#index', path: 'disk', title: 'records.cloud_files.title' },
+    { name: 'disk#index', path: 'disk/:dirId', title: 'records.cloud_files.title' },
+  ],
+  menu: [{ key: 'disk', path: 'disk' }],
+  others: [],
+  // Spec 001 §2 others menu: "disk (when enabled and not in the disk or notes module)".
+  elsewhere: { dashboard: false, others: [{ key: 'disk', path: 'disk' }] },
+  // Spec 000 admin tiles: rdisk (files). The count is every file record, folders and bin included.
+  tiles: [{ resource: 'disk', klass: 'CloudFile' }],
+  settings: [],
+  indexes: [],
+  views: [],
+  counters: [],
+};

@@ -82,10 +82,22 @@ function HomeScreenshot() {
   );
 }
 
+/**
+ * Known in the browser only (useContactAddress): a component of its own, so that once the page
+ * is taken over this button is drawn again, not the whole page around it.
+ */
+function ContactButton({ children }: { children: ReactNode }) {
+  const contact = useContactAddress();
+  return (
+    <Button fullWidth component="a" href={contact && `mailto:${contact}`} variant="outlined">
+      {children}
+    </Button>
+  );
+}
+
 /** The public home page for visitors (spec 000 §1): preview, features, pricing, FAQ and screenshots. */
 export function PublicHome() {
   const { t } = useTranslation();
-  const contact = useContactAddress();
   return (
     <Box>
       <Box component="section" aria-labelledby="preview-title" sx={{ py: { xs: 3, md: 6 } }}>
@@ -166,9 +178,7 @@ export function PublicHome() {
               </CardContent>
               <CardActions sx={{ p: 2 }}>
                 {plan.key === 'dedicated' ? (
-                  <Button fullWidth component="a" href={contact && `mailto:${contact}`} variant="outlined">
-                    {t('landing.contact')}
-                  </Button>
+                  <ContactButton>{t('landing.contact')}</ContactButton>
                 ) : (
                   <Button
                     fullWidth

@@ -1,5 +1,6 @@
-// The finance module's server half: only its design documents (couch/group/: the wallet balances
-// every device keeps), deployed to the groups with finance on.
+// The finance module's server half: its design documents (couch/group/: the wallet balances
+// every device keeps), deployed to the groups with finance on, and its part of the weekly summary.
+import { monetaSummary } from '../../../domain/modules/moneta/summary.ts';
 import type { ServerModule } from '../kit.ts';
 
-export const monetaServer: ServerModule = { kind: 'moneta' };
+export const monetaServer: ServerModule = { kind: 'moneta', summary: monetaSummary };

@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../../test/support/render-screen.tsx';
+import { BillingPage } from './billing-page.tsx';
+
+const ACCOUNT = 'acc-5e2b1c9d-7f3a-4e6b-9c8d-1a2b3c4d5e6f';
+const NOW = new Date('2026-11-27T12:00:00.000Z');
+const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOString();
+const figures = { records: 1234, size: { bytes: 2_345_678, day: '2026-11-27' }, days: [], error: null };
+
+function show(settings: Record<string, string>, admin = true) {
+  return renderScreen(
+    <BillingPage
+      accountId={ACCOUNT}
+      settings={settings}
+      admin={admin}
+      figures={figures}
+      profile={<p>profile card</p>}
+      now={NOW}
+    />,
+  );
+}
+
+describe('the billing screen', () => {
+  it('shows the plan, the size in decimal units, the records against the free limit and the checkout', async () => {
+    show({});
+    expect(await screen.findByText('Free plan')).toBeTruthy();
+    expect(screen.getByText('2.3 MB')).toBeTruthy();
+    expect(screen.getByText('1,234')).toBeTruthy();
+    expect(screen.getByText('1,234 of the free plan’s 1,000')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(`/checkout?group=${ACCOUNT}`);
+    expect(screen.getByText('profile card')).toBeTruthy();
+  });
+
+  it('gives the deadline while over the free limit, then the spec’s sentence once read-only', async () => {
+    const { unmount } = show({ 'free-limit-passed-at': daysAgo(3) });
+    const notice = await screen.findByTestId('over-limit');
+    expect(notice.textContent).toContain('Over the free plan’s limit');
+    expect(notice.textContent).toContain('by Dec 24, 2026');
+    unmount();
+    show({ 'free-limit-passed-at': daysAgo(31) });
+    expect((await screen.findByTestId('read-only')).textContent).toContain(
+      'This Group passed the 1,000 records of the free plan more than 30 days ago and is read-only',
+    );
+    expect(screen.queryByTestId('over-limit')).toBeNull();
+  });
+
+  it('says a request waits for the provider and when the 24-hour lock ends; a member is told who pays', async () => {
+    show(
+      {
+        'confirmed-plan': 'pro',
+        'unconfirmed-plan': 'cancel',
+        'plan-changed-at': new Date(NOW.getTime() - 3_600_000).toISOString(),
+      },
+      false,
+    );
+    expect(await screen.findByText('Pro plan')).toBeTruthy();
+    expect(screen.getByText(/You asked to cancel the subscription/)).toBeTruthy();
+    expect(screen.getByText(/the next change is possible from Nov 28, 2026/)).toBeTruthy();
+    expect(screen.getByText('Only the Group’s administrators change its plan.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,27 @@
+// Photos are made smaller on the device before they are queued: a phone's 12-megapixel photo
+// (4–5 MB) becomes 2048 px on its longer side as a JPEG of quality 0.82, a few hundred kB, enough
+// to read an equipment's plate. A file that is no image the browser can draw, or that would not
+// get smaller, is kept as it is.
+import { fitWithin } from '../../domain/modules/rdisk/tree.ts';
+
+export const PHOTO_MAX_SIDE = 2048;
+const QUALITY = 0.82;
+
+export async function resizePhoto(file: File, max = PHOTO_MAX_SIDE): Promise<File> {
+  if (!file.type.startsWith('image/') || typeof createImageBitmap !== 'function') return file;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = fitWithin(bitmap.width, bitmap.height, max);
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, size.width, size.height);
+    bitmap.close();
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', QUALITY));
+    if (!blob || blob.size >= file.size) return file;
+    const name = file.name.replace(/\.[^.]*$/, '') + '.jpg';
+    return new File([blob], name, { type: 'image/jpeg', lastModified: file.lastModified });
+  } catch {
+    return file;
+  }
+}

@@ -1,0 +1,171 @@
+// The disk's screens (issue 31) in Chromium against the real server: the tree browsed offline, a
+// file kept available offline and opened without a network, an upload chosen offline kept on the
+// device through a reload and sent once back online, and a new version restored to the old one.
+// Files and folders are seeded through the API (the disk's upload route, /db for a folder).
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newId } from '../../src/domain/ids.ts';
+import { ownerWithGroup, seedTickets, type TestUser } from '../support/factories.ts';
+import { AppPage } from './support/app-page.ts';
+import { newContext, PHONE, screenshots } from './support/browser.ts';
+import { e2eHarness } from './support/harness.ts';
+
+const e2e = e2eHarness();
+
+async function upload(owner: TestUser, db: string, name: string, text: string, dirId?: string) {
+  const query = new URLSearchParams({ name, ...(dirId ? { dir_id: dirId } : {}) });
+  const res = await owner.client.raw('POST', `/api/groups/${db}/disk/files?${query}`, {
+    body: text,
+    headers: { 'content-type': 'text/plain' },
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function content(owner: TestUser, db: string, id: string) {
+  return (await owner.client.raw('GET', `/api/groups/${db}/disk/files/${id}/content`)).text();
+}
+
+/** The file's row in the folder shown. */
+const row = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name });
+
+describe('the disk', () => {
+  it('browses offline, opens a file kept offline, sends an upload chosen offline, and restores a version', async () => {
+    const { owner, db } = await ownerWithGroup(e2e.server, 'Arquivo Central', {}, 'rdisk');
+    const folder = newId('CloudFile');
+    const made = await owner.client.put(`/db/${db}/${folder}`, { klass: 'CloudFile', name: 'Invoices', kind: 'dir' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const report = await upload(owner, db, 'report.txt', 'first draft', folder);
+    await upload(owner, db, 'report.txt', 'second draft, longer', folder);
+
+    const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+    await context.addCookies(owner.client.browserCookies());
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    await page.goto(`/account/${db}/disk`);
+    await app.installed();
+    await app.synced(db);
+
+    // Into the folder; its versions, newest first; the older one restored as a new current version.
+    await row(page, 'Invoices').getByRole('link').click();
+    await app.waitForPath(`/account/${db}/disk/${folder}`);
+    await page.getByRole('button', { name: app.t('disk.actionsFor', { name: 'report.txt' }) }).click();
+    await app.menuItem('disk.versions').click();
+    const versions = page.getByRole('dialog');
+    await expect.poll(() => versions.locator('[data-version]').count()).toBe(2);
+    await versions.getByRole('button', { name: new RegExp(`^${app.t('disk.version.restore')}`) }).click();
+    await versions.getByText(app.t('disk.version.restored')).waitFor();
+    await expect.poll(() => content(owner, db, report)).toBe('first draft');
+    await expect.poll(() => versions.locator('[data-version]').count()).toBe(3);
+    await versions.getByRole('button', { name: app.t('actions.close') }).click();
+
+    // Kept on the device, then opened with the network cut, after a reload.
+    await page.getByRole('button', { name: app.t('disk.actionsFor', { name: 'report.txt' }) }).click();
+    await app.menuItem('disk.info').click();
+    // Checked once the content is fetched and kept.
+    await page.getByRole('switch', { name: app.t('disk.keptOffline') }).click();
+    await expect.poll(() => page.getByRole('switch', { name: app.t('disk.keptOffline') }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: app.t('actions.close') }).click();
+    await row(page, 'report.txt').getByText(app.t('disk.keptOffline'), { exact: false }).waitFor();
+
+    await context.setOffline(true);
+    await page.goto(`/account/${db}/disk`);
+    await row(page, 'Invoices').getByRole('link').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /^report\.txt/ }).click();
+    expect(await readFile(await (await download).path(), 'utf8')).toBe('first draft');
+
+    // Chosen offline: kept on the device, still there after a reload, sent once back online.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'site-visit.txt', mimeType: 'text/plain', buffer: Buffer.from('plate: ACME 3000') }]);
+    await page.getByText(app.t('disk.transfers.waiting')).waitFor();
+    await page.reload();
+    await page.getByText(app.t('disk.transfers.waiting')).waitFor();
+    await context.setOffline(false);
+    await page.locator('[data-file]').filter({ hasText: 'site-visit.txt' }).waitFor();
+    await expect.poll(() => page.locator('[data-transfer]').count()).toBe(0);
+    const listed = await owner.client.raw('PROPFIND', `/api/groups/${db}/dav/Invoices/`, { headers: { depth: '1' } });
+    expect(await listed.text()).toContain('site-visit.txt');
+
+    await context.close();
+  });
+
+  it('keeps photos taken offline on a ticket through a reload, then sends them into Tickets/<number>', async () => {
+    const { owner, db } = await ownerWithGroup(e2e.server, 'Oficina Norte');
+    await seedTickets(owner, db, 1);
+    const all = await owner.client.get<{ rows: Array<{ doc: { _id: string; klass: string; number: string } }> }>(
+      `/db/${db}/_all_docs?include_docs=true`,
+    );
+    const ticket = all.body.rows.map((r) => r.doc).find((doc) => doc.klass === 'Ticket')!;
+
+    const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+    await context.addCookies(owner.client.browserCookies());
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    await page.goto(`/account/${db}/tickets/${ticket._id}`);
+    await app.installed();
+    await app.synced(db);
+    const photos = page.getByRole('region', { name: app.t('disk.photos.title') });
+    await photos.waitFor();
+
+    await context.setOffline(true);
+    // The camera's files, as a phone hands them over.
+    await photos.locator('input[type="file"]').setInputFiles([
+      { name: 'plate.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('plate photo') },
+      { name: 'damage.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('damage photo') },
+    ]);
+    await expect.poll(() => photos.getByText(app.t('disk.transfers.waiting')).count()).toBe(2);
+    await page.reload();
+    await expect.poll(() => photos.getByText(app.t('disk.transfers.waiting')).count()).toBe(2);
+    await context.setOffline(false);
+    await expect.poll(() => photos.locator('[data-file]').count(), { timeout: 30_000 }).toBe(2);
+    const listed = await owner.client.raw('PROPFIND', `/api/groups/${db}/dav/Tickets/${ticket.number}/`, {
+      headers: { depth: '1' },
+    });
+    const body = await listed.text();
+    for (const name of ['plate.jpg', 'damage.jpg']) expect(body).toContain(name);
+    await context.close();
+  });
+
+  it('shows the folder, versions and WebDAV views in both languages and themes', async () => {
+    const { owner, db } = await ownerWithGroup(e2e.server, 'Oficina Central', {}, 'rdisk');
+    const folder = newId('CloudFile');
+    await owner.client.put(`/db/${db}/${folder}`, {
+      klass: 'CloudFile',
+      name: 'Fotos da obra',
+      kind: 'dir',
+      color: '#43a047',
+    });
+    await upload(owner, db, 'orçamento-final-revisado-cliente-2026.pdf', 'x'.repeat(1_534_000));
+    await upload(owner, db, 'notes.txt', 'one');
+    await upload(owner, db, 'notes.txt', 'two, longer');
+
+    const context = await newContext(e2e.browser, e2e.server.url);
+    await context.addCookies(owner.client.browserCookies());
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    await page.goto(`/account/${db}/disk`);
+    await app.synced(db);
+    for (const [locale, dark] of [
+      ['en', false],
+      ['pt-BR', true],
+    ] as const) {
+      await page.goto(`/account/${db}/disk`);
+      await row(page, 'notes.txt').waitFor();
+      if (locale !== app.locale) await app.chooseLanguage(locale);
+      if (dark) await app.toggleTheme();
+      const name = `disk-${locale}-${dark ? 'dark' : 'light'}`;
+      await screenshots(page, `${name}-folder`);
+      await page.getByRole('button', { name: app.t('disk.actionsFor', { name: 'notes.txt' }) }).click();
+      await app.menuItem('disk.versions').click();
+      await expect.poll(() => page.locator('[data-version]').count()).toBe(2);
+      await screenshots(page, `${name}-versions`, { fullPage: false });
+      await page.goto(`/account/${db}/disk?view=webdav`);
+      await page.getByText(owner.email).waitFor();
+      await screenshots(page, `${name}-webdav`, { fullPage: false });
+    }
+    await context.close();
+  });
+});
