@@ -90,6 +90,16 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
 });
 
+/** A person's sent marker for a week, as the server keeps it. */
+const marker = (week: string, userId: string) =>
+  first.ctx.store.get<{ _id: string; status: string; attempts: number; until: string | null }>(
+    SYSTEM_DB,
+    markerId(week, userId),
+  );
+/** Waits (on the marker, never on time) until a person's week is marked `status`. */
+async function markedAs(week: string, userId: string, status: string): Promise<void> {
+  await expect.poll(async () => (await marker(week, userId))?.status, { timeout: 15_000 }).toBe(status);
+}
 const summariesTo = (email: string) => received.filter((m) => m.to === email && /^List-Unsubscribe:/im.test(m.headers));
 
 /** Confirms the address with the link of the confirmation e-mail the SMTP server received. */
@@ -146,22 +156,8 @@ describe('weekly summary', () => {
   it('sends each person their week once, across two instances and a restart', async () => {
     const week = summaryWindow(new Date(Date.now() + 7 * DAY)).period;
     moveClock(7);
-    await expect
-      .poll(
-        async () =>
-          (await first.ctx.store.get<{ _id: string; status: string }>(SYSTEM_DB, markerId(week, pt.id)))?.status,
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe('sent');
-    await expect
-      .poll(
-        async () =>
-          (await first.ctx.store.get<{ _id: string; status: string }>(SYSTEM_DB, markerId(week, en.id)))?.status,
-        { timeout: 15_000 },
-      )
-      .toBe('sent');
+    await markedAs(week, pt.id, 'sent');
+    await markedAs(week, en.id, 'sent');
     // Several more runs, on either instance: nothing goes out again.
     await afterRuns(3);
     const restarted = await startTestServer({
@@ -177,7 +173,7 @@ describe('weekly summary', () => {
     expect(summariesTo(pt.email)).toHaveLength(1);
     expect(summariesTo(quiet.email)).toHaveLength(0);
     expect(summariesTo(unconfirmed.email)).toHaveLength(0);
-    const quietMarker = await first.ctx.store.get<{ _id: string; status: string }>(SYSTEM_DB, markerId(week, quiet.id));
+    const quietMarker = await marker(week, quiet.id);
     expect(quietMarker?.status).toBe('nothing');
 
     const mail = summariesTo(en.email)[0]!;
@@ -244,15 +240,7 @@ describe('weekly summary', () => {
     await addTicket(en, shop, 7);
     await addTicket(pt, home, 7);
     moveClock(14);
-    await expect
-      .poll(
-        async () =>
-          (await first.ctx.store.get<{ _id: string; status: string }>(SYSTEM_DB, markerId(week, pt.id)))?.status,
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe('sent');
+    await markedAs(week, pt.id, 'sent');
     await afterRuns(2);
     expect(summariesTo(pt.email)).toHaveLength(2);
     expect(summariesTo(en.email)).toHaveLength(1);
@@ -260,17 +248,13 @@ describe('weekly summary', () => {
 
   it('marks and logs a failed send, tries it again after the back-off, and sends it once then', async () => {
     const week = summaryWindow(new Date(Date.now() + 21 * DAY)).period;
-    const marker = async () =>
-      await first.ctx.store.get<{ _id: string; status: string; attempts: number; until: string | null }>(
-        SYSTEM_DB,
-        markerId(week, pt.id),
-      );
+    const ptMarker = () => marker(week, pt.id);
     moveClock(0);
     await addTicket(pt, home, 14);
     refused.add(pt.email);
     moveClock(21);
-    await expect.poll(async () => (await marker())?.status, { timeout: 15_000 }).toBe('failed');
-    const failed = (await marker())!;
+    await markedAs(week, pt.id, 'failed');
+    const failed = (await ptMarker())!;
     expect(failed.attempts).toBe(1);
     const logs = () => [...first.logs, ...second.logs].join('\n');
     expect(logs()).toContain(`mail: weekly summary ${week} to ${pt.id} failed (attempt 1)`);
@@ -279,12 +263,12 @@ describe('weekly summary', () => {
     const until = Date.parse(failed.until!);
     await afterRuns(1);
     expect(first.ctx.now().getTime()).toBeLessThan(until);
-    expect(await marker()).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await ptMarker()).toMatchObject({ status: 'failed', attempts: 1 });
     expect(summariesTo(pt.email)).toHaveLength(2);
     // Past it, the next run sends it, once.
     const started = Date.now();
     for (const s of [first, second]) s.ctx.now = () => new Date(until + 1000 + (Date.now() - started));
-    await expect.poll(async () => (await marker())?.status, { timeout: 15_000 }).toBe('sent');
+    await markedAs(week, pt.id, 'sent');
     await afterRuns(2);
     expect(summariesTo(pt.email)).toHaveLength(3);
   });

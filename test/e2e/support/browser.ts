@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('test-results/screenshots');
@@ -121,14 +122,26 @@ export async function settled(page: Page): Promise<void> {
  * are left to run.
  */
 export async function still(page: Page): Promise<void> {
+  const resting = () =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity);
+  // A page with scripts off gets no animation frames, which Playwright's own waits poll on: its
+  // transitions are looked at from here instead, until they end. (Parsing <noscript> tells
+  // whether scripts run: its content is markup when they do not.)
+  const scripts = await page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.innerHTML = '<noscript><i></i></noscript>';
+    return probe.querySelector('noscript i') === null;
+  });
+  if (!scripts) {
+    await expect.poll(() => page.evaluate(resting), { interval: 50 }).toBe(true);
+    return;
+  }
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+  await page.waitForFunction(resting);
 }
 
 export interface ScreenshotOptions {

@@ -35,6 +35,7 @@ import { isNotConfigured } from './checkout-price-page.tsx';
 import { ConfirmEmailDialog } from './confirm-email-dialog.tsx';
 import { ConfirmRequestDialog } from './confirm-request-dialog.tsx';
 import { formatPrice } from './format-price.ts';
+import { CheckoutHeading, CheckoutNotice, CheckoutOffline } from './checkout-parts.tsx';
 import { PlanStatus } from './plan-status.tsx';
 
 export interface CheckoutGroup {
@@ -68,26 +69,12 @@ export function CheckoutPage({ groups, initial, online, now }: CheckoutPageProps
   const state = settings ? planState(settings, now ?? new Date()) : null;
   const rows = data.prices ? planTable(data.prices, pricesLivemode(data.prices)) : [];
 
-  const header = (
-    <Typography variant="h5" component="h1">
-      {t('checkout.title')}
-    </Typography>
-  );
-  if (!online)
-    return (
-      <Stack spacing={2}>
-        {header}
-        <Alert severity="warning" data-testid="checkout-offline">
-          {t('billing.offline')}
-        </Alert>
-      </Stack>
-    );
+  if (!online) return <CheckoutOffline />;
   if (!group)
     return (
-      <Stack spacing={2}>
-        {header}
+      <CheckoutNotice>
         <EmptyState title={t('checkout.noGroups')} />
-      </Stack>
+      </CheckoutNotice>
     );
 
   const action = (price: PlanPrice) => {
@@ -125,7 +112,7 @@ export function CheckoutPage({ groups, initial, online, now }: CheckoutPageProps
 
   return (
     <Stack spacing={2}>
-      {header}
+      <CheckoutHeading />
       {groups.length > 1 && (
         <TextField
           select

@@ -22,6 +22,7 @@ import { ConfirmRequestDialog } from './confirm-request-dialog.tsx';
 import { formatPrice } from './format-price.ts';
 import { LegalLinks } from './legal-links.tsx';
 import { PaddleFrame } from './paddle-frame.tsx';
+import { CheckoutHeading, CheckoutNotice, CheckoutOffline } from './checkout-parts.tsx';
 import { PlanStatus } from './plan-status.tsx';
 
 export interface CheckoutPricePageProps {
@@ -65,47 +66,31 @@ export function CheckoutPricePage({ accountId, priceId, groupName, admin, online
   const [done, setDone] = useState<PlanRequest | null>(null);
   const request: PlanRequest | null = priceId === 'free' || priceId === 'cancel' ? priceId : null;
 
-  const header = (
-    <Typography variant="h5" component="h1">
-      {t('checkout.title')}
-    </Typography>
-  );
-  if (!online)
-    return (
-      <Stack spacing={2}>
-        {header}
-        <Alert severity="warning" data-testid="checkout-offline">
-          {t('billing.offline')}
-        </Alert>
-      </Stack>
-    );
+  if (!online) return <CheckoutOffline />;
   if (isNotConfigured(data.error))
     return (
-      <Stack spacing={2}>
-        {header}
+      <CheckoutNotice>
         <Alert severity="info" data-testid="payments-not-configured">
           {detail(BILLING_MESSAGES.paymentsNotConfigured)}
         </Alert>
-      </Stack>
+      </CheckoutNotice>
     );
   if (data.error)
     return (
-      <Stack spacing={2}>
-        {header}
+      <CheckoutNotice>
         <ErrorBox error={data.error} />
-      </Stack>
+      </CheckoutNotice>
     );
-  if (!data.prices || !data.settings) return header;
+  if (!data.prices || !data.settings) return <CheckoutHeading />;
 
   const settings = data.settings.values;
   const matching = matchingPrices(data.prices, priceId, pricesLivemode(data.prices));
   const price = matching.length === 1 ? matching[0]! : null;
   if (!price)
     return (
-      <Stack spacing={2}>
-        {header}
+      <CheckoutNotice>
         <EmptyState title={detail(BILLING_MESSAGES.noPlan)} />
-      </Stack>
+      </CheckoutNotice>
     );
   const state = planState(settings, now ?? new Date());
 
@@ -131,7 +116,7 @@ export function CheckoutPricePage({ accountId, priceId, groupName, admin, online
 
   return (
     <Stack spacing={2}>
-      {header}
+      <CheckoutHeading />
       <Card variant="outlined">
         <CardContent>
           <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
