@@ -16,6 +16,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLoadingStore } from '../data/loading-store.ts';
+import { useAfterTakeover } from '../components/use-after-takeover.ts';
 import { useLasting } from './use-lasting.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { BrandMark } from './brand-mark.tsx';
@@ -55,8 +56,9 @@ const LIGHT_ONLY = (theme: Theme) => theme.applyStyles('dark', { display: 'none'
 function ThemeToggle() {
   const { t } = useTranslation();
   const { mode, systemMode, setMode } = useColorScheme();
-  // Unknown until mounted (see above): then pressed or not.
-  const current = mode === 'system' ? systemMode : mode;
+  // Unknown in a page rendered ahead until it is taken over: then pressed or not.
+  const known = useAfterTakeover(() => true, false);
+  const current = known ? (mode === 'system' ? systemMode : mode) : undefined;
   const label = t('nav.darkTheme');
   return (
     // A native title rather than MUI's Tooltip: Popper would weigh on every public page.

@@ -129,6 +129,28 @@ export const PAGES: PageRoute[] = [
     load: () => import('./routes/checkout.tsx'),
     auth: true,
   },
+  {
+    // Public placeholders (spec 000 §2), the group's one too: no session, no group loaded.
+    paths: ['/noop', '/account/:accountId/noop'],
+    handle: { name: 'noop', title: 'placeholders.noopTitle' },
+    load: () => import('./routes/noop.tsx'),
+  },
+  // Reports and backups' placeholder, hidden in production builds (spec 000 §2).
+  ...(import.meta.env.DEV
+    ? [
+        {
+          paths: ['/account/:accountId/adminnoop'],
+          handle: { name: 'adminnoop', title: 'placeholders.adminnoopTitle' },
+          load: () => import('./routes/account-adminnoop.tsx'),
+          group: true,
+        },
+      ]
+    : []),
+  {
+    paths: ['/icons'],
+    handle: { name: 'icons', title: 'placeholders.iconsTitle' },
+    load: () => import('./routes/icons.tsx'),
+  },
   ...MODULE_PAGES.map(modulePage),
   ...RESOURCE_SCREENS.flatMap(resourcePages),
   {

@@ -4,6 +4,7 @@ import {
   checkoutVerdict,
   freeLimit,
   freeLimitChange,
+  freeLimitDaysLeft,
   groupWriteLock,
   hasPlanTable,
   isNewer,
@@ -92,6 +93,14 @@ describe('the free limit', () => {
     expect(freeLimit({ 'free-limit-passed-at': daysAgo(30) }, NOW).readOnly).toBe(true);
     expect(freeLimit({}, NOW)).toEqual({ over: false, passedAt: null, deadline: null, readOnly: false });
   });
+
+  it.each([
+    ['under the limit', {}, null],
+    ['just passed', { 'free-limit-passed-at': NOW.toISOString() }, 30],
+    ['3 days past it', { 'free-limit-passed-at': daysAgo(3) }, 27],
+    ['a part of a day counts as a day', { 'free-limit-passed-at': hoursAgo(29 * 24 + 1) }, 1],
+    ['past the deadline', { 'free-limit-passed-at': daysAgo(31) }, 0],
+  ] as const)('days left to switch, %s', (_, settings, days) => expect(freeLimitDaysLeft(settings, NOW)).toBe(days));
 
   it.each([
     ['under the limit', {}, false, null],

@@ -118,6 +118,16 @@ export function freeLimit(settings: Settings, now: Date): FreeLimit {
   };
 }
 
+/**
+ * Whole days left to switch before the group turns read-only (a started day counts, so the last
+ * day still says 1), 0 once past the deadline; null while under the limit or paying.
+ */
+export function freeLimitDaysLeft(settings: Settings, now: Date): number | null {
+  const { deadline } = freeLimit(settings, now);
+  if (deadline === null) return null;
+  return Math.max(0, Math.ceil((Date.parse(deadline) - now.getTime()) / DAY_MS));
+}
+
 /** What the server does with the moment a free group passed its limit, after a count. */
 export function freeLimitChange(settings: Settings, records: number): 'passed' | 'back-under' | null {
   const recorded = time(settings['free-limit-passed-at']) !== null;

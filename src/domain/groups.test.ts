@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canSeeReports,
   freeGroupLimit,
   GROUP_MESSAGES,
   membershipChangeRefusal,
@@ -66,4 +67,14 @@ describe('redirectAfterSession', () => {
     expect(redirectAfterSession([m('acc-a'), m('acc-b')])).toEqual({ to: 'home', multiple: true });
     expect(redirectAfterSession([m('acc-a', true), m('acc-b', true)])).toEqual({ to: 'home', multiple: true });
   });
+});
+
+describe('canSeeReports', () => {
+  it.each([
+    ['an administrator', { admin: true, report_view: false }, true],
+    ['a member with report_view', { admin: false, report_view: true }, true],
+    ['a member without it', { admin: false, report_view: false }, false],
+    ['flags not known (no membership on the device)', null, false],
+    ['a flag that is not a boolean', { admin: 'true', report_view: 1 }, false],
+  ] as const)('%s', (_, flags, seen) => expect(canSeeReports(flags)).toBe(seen));
 });

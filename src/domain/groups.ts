@@ -108,6 +108,14 @@ export interface MembershipFlags {
   report_view: boolean;
 }
 
+/**
+ * Reports (and the `adminnoop` placeholder standing for them) are for administrators, and for a
+ * member whose membership says `report_view` (spec 000 §6); flags not known show nothing.
+ */
+export function canSeeReports(flags: Readonly<Record<string, unknown>> | null | undefined): boolean {
+  return flags?.admin === true || flags?.report_view === true;
+}
+
 /** Free (and locked) groups have one administrator; Pro and Corporate allow more (spec 000 §6). */
 export function hasOneAdministrator(plan: Plan | null | undefined): boolean {
   return plan !== 'pro' && plan !== 'corp';

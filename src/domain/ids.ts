@@ -3,6 +3,8 @@ export const ID_PREFIXES = {
   Account: 'acc',
   Address: 'adr',
   Adjustment: 'adj',
+  // A wiki's bookmark (spec 001 §3 "Bookmark"; its prefix is ours, the spec shows none).
+  Bookmark: 'bmk',
   Comment: 'cmt',
   ContractItem: 'cni',
   Contract: 'cnt',

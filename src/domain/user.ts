@@ -1,5 +1,6 @@
 // The user as the spec's `_users` documents describe it, and the rules around e-mail confirmation.
 import type { Locale } from './locale.ts';
+import type { NewsletterTopic } from './newsletter.ts';
 
 /** What a user token may do (a signed-in person may do everything their roles allow). */
 export const TOKEN_PERMISSIONS = ['read', 'write'] as const;
@@ -17,6 +18,10 @@ export interface PublicUser {
   confirmed_at: string | null;
   confirmation_sent_at: string | null;
   newsletter: boolean;
+  /** The newsletter's topics the person chose (spec 001 §3), in the list's order. */
+  newsletter_topics?: NewsletterTopic[];
+  /** False once the person stopped the weekly summary; absent (null when read) means they get it. */
+  weekly_summary?: boolean;
   locale: Locale;
   gravatar_hash: string;
   roles: string[];
@@ -37,6 +42,8 @@ export const PUBLIC_USER_FIELDS = [
   'confirmed_at',
   'confirmation_sent_at',
   'newsletter',
+  'newsletter_topics',
+  'weekly_summary',
   'locale',
   'gravatar_hash',
   'roles',

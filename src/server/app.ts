@@ -17,12 +17,16 @@ import { OpenFeeds } from './proxy/open-feeds.ts';
 import { accountApiRoutes } from './routes/account-api.ts';
 import { billingWebhookRoutes, checkoutRoute, groupWriteGuard, usageRoute } from './routes/billing-routes.ts';
 import { dbRoutes } from './routes/db-routes.ts';
+import { exportRoutes } from './routes/export-routes.ts';
 import { groupApiRoutes } from './routes/group-routes.ts';
 import { pwaRoutes } from './routes/pwa-routes.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe-routes.ts';
+import { mailPreferencesRoutes } from './routes/mail-preferences-routes.ts';
 import { loadSessionSecret, prepareServerDatabase, prepareStore, upgradeDatabases } from './services/bootstrap.ts';
 import { type ByteStore, FileByteStore } from './services/byte-store.ts';
 import { JobQueue } from './services/jobs.ts';
+import { registerNewsletterJobs } from './services/newsletter.ts';
+import { paymentLinkRoute, registerPaymentLinkJobs } from './services/payment-link.ts';
 import { S3ByteStore } from './services/s3-byte-store.ts';
 import { createMailer } from './services/mail.ts';
 import { registerBillingJobs, seedPrices } from './services/billing.ts';
@@ -79,6 +83,8 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/db', dataHeaders(https), writesFromOurPages, dbRoutes(ctx));
   // A mail client posts the one-click unsubscribe from its own servers: no Origin check (the link is signed).
   app.use('/unsubscribe', pageHeaders(https), unsubscribeRoutes(ctx));
+  // An e-mail's preferences page: a signed link too, but its form posts only from our own page.
+  app.use('/email-preferences', pageHeaders(https), mailPreferencesRoutes(ctx));
   app.get('/api/docs', (_req, res) => {
     res.type('text/markdown; charset=utf-8').sendFile(API_DOCS);
   });
@@ -88,7 +94,10 @@ export function createApp(ctx: AppContext): express.Express {
   });
   // Paying is how a read-only group writes again: before the guard.
   app.post('/api/groups/:db/checkout', dataHeaders(https), writesFromOurPages, apiJson, checkoutRoute(ctx));
+  app.post('/api/groups/:db/payment-link', dataHeaders(https), writesFromOurPages, paymentLinkRoute(ctx));
   app.get('/api/groups/:db/usage', dataHeaders(https), usageRoute(ctx));
+  // Reads only: a read-only group's administrators take their data away too.
+  app.use('/api/groups/:db', dataHeaders(https), exportRoutes(ctx));
   app.use('/api/groups/:db', groupWriteGuard(ctx));
   // Before the JSON body parser: each module's route reads its own body (an import may be XML).
   for (const module of SERVER_MODULES)
@@ -108,6 +117,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const jobs = new JobQueue(() => ctx);
   registerAccountJobs(jobs);
   registerBillingJobs(jobs);
+  registerNewsletterJobs(jobs);
+  registerPaymentLinkJobs(jobs);
   jobs.every(USAGE_TASK);
   jobs.every(weeklySummaryTask(SERVER_MODULES));
   const instances: Record<string, ModuleInstance> = {};

@@ -267,9 +267,24 @@ try {
 
   // The first visit: the app pulls the group and builds its indexes and views in idle time.
   let pulled = performance.now();
+  const pullStartedAt = Date.now();
   // What the first visit downloads of the group's documents (each document once is the floor).
   const pulledBytes = { docs: 0, requests: 0 };
   context.on('requestfinished', (request) => {
+    // BENCH_TRACE: each call of the pull, when it was asked (since the visit began) and how long the server took.
+    if (TRACE && /\/db\/[^/]+\/_(changes|bulk_get|all_docs|revs_diff|bulk_docs)/.test(request.url())) {
+      const t = request.timing();
+      const asked = t.startTime - pullStartedAt;
+      console.log(
+        `  ${request.method()} ${request
+          .url()
+          .replace(/^.*\/db\/[^/]+\//, '')
+          .slice(
+            0,
+            60,
+          )} asked at ${(asked / 1000).toFixed(1)} s, answered in ${(t.responseStart - t.requestStart).toFixed(0)} ms, body ${(t.responseEnd - t.responseStart).toFixed(0)} ms`,
+      );
+    }
     if (!request.url().includes('/_bulk_get')) return;
     pulledBytes.requests++;
     void request.sizes().then(

@@ -179,7 +179,15 @@ describe('accessibility', () => {
         customer_id: customer._id,
         content: 'Cliente relata ruído ao ligar.',
       };
-      for (const doc of [customer, ticket]) {
+      // The disk's page (on in a ticket group): a folder, its WebDAV help.
+      const folder = {
+        _id: newId('CloudFile'),
+        klass: 'CloudFile',
+        name: 'Fotos da obra',
+        kind: 'dir',
+        color: '#43a047',
+      };
+      for (const doc of [customer, ticket, folder]) {
         const res = await owner.client.put(`/db/${db}/${doc._id}`, doc);
         expect(res.status, JSON.stringify(res.body)).toBe(201);
       }
@@ -200,6 +208,8 @@ describe('accessibility', () => {
           ['ticket form', `/account/${db}/tickets/new`, 'input[name="customer_id"]'],
           ['customers', `/account/${db}/customers`, '[data-record]'],
           ['customer', `/account/${db}/customers/${customer._id}`, '[data-related="tickets"]'],
+          ['disk', `/account/${db}/disk`, `text=${folder.name}`],
+          ['disk WebDAV help', `/account/${db}/disk?view=webdav`, `text=${owner.email}`],
         ],
         { inApp: true },
       );

@@ -92,7 +92,7 @@ describe('the disk', () => {
     await context.close();
   });
 
-  it('keeps photos taken offline on a ticket through a reload, then sends them into Tickets/<number>', async () => {
+  it('keeps photos taken offline on a ticket through a reload, sends them into Tickets/<number>, and relates a return visit', async () => {
     const { owner, db } = await ownerWithGroup(e2e.server, 'Oficina Norte');
     await seedTickets(owner, db, 1);
     const all = await owner.client.get<{ rows: Array<{ doc: { _id: string; klass: string; number: string } }> }>(
@@ -110,11 +110,27 @@ describe('the disk', () => {
     const photos = page.getByRole('region', { name: app.t('disk.photos.title') });
     await photos.waitFor();
 
+    // A camera's JPEG, drawn by the browser (the device makes the thumbnail from it).
+    const jpeg = async (color: string) =>
+      Buffer.from(
+        (
+          await page.evaluate((fill) => {
+            const canvas = Object.assign(document.createElement('canvas'), { width: 640, height: 480 });
+            const g = canvas.getContext('2d')!;
+            g.fillStyle = fill;
+            g.fillRect(0, 0, 640, 480);
+            return canvas.toDataURL('image/jpeg', 0.95);
+          }, color)
+        ).split(',')[1]!,
+        'base64',
+      );
+    const [plate, damage] = [await jpeg('#1565c0'), await jpeg('#c62828')];
+
     await context.setOffline(true);
     // The camera's files, as a phone hands them over.
     await photos.locator('input[type="file"]').setInputFiles([
-      { name: 'plate.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('plate photo') },
-      { name: 'damage.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('damage photo') },
+      { name: 'plate.jpg', mimeType: 'image/jpeg', buffer: plate },
+      { name: 'damage.jpg', mimeType: 'image/jpeg', buffer: damage },
     ]);
     await expect.poll(() => photos.getByText(app.t('disk.transfers.waiting')).count()).toBe(2);
     await page.reload();
@@ -126,6 +142,19 @@ describe('the disk', () => {
     });
     const body = await listed.text();
     for (const name of ['plate.jpg', 'damage.jpg']) expect(body).toContain(name);
+    // Their thumbnails, sent after them and kept on their records, come back with sync.
+    for (const name of ['plate.jpg', 'damage.jpg']) await photos.getByRole('img', { name }).waitFor();
+    await photos.scrollIntoViewIfNeeded();
+    await screenshots(page, 'disk-ticket-photos', { fullPage: false });
+
+    // A return visit made from the first ticket's page: each page shows the other.
+    const visits = page.locator('[data-related="tickets"]');
+    await visits.getByRole('link', { name: new RegExp(app.t('records.tickets.new')) }).click();
+    await app.fill({ title: 'Same noise again' });
+    await app.button('actions.save').click();
+    await page.locator('[data-field="related_ticket_id"] a').click();
+    await app.waitForPath(`/account/${db}/tickets/${ticket._id}`);
+    await visits.getByRole('link', { name: /Same noise again/ }).waitFor();
     await context.close();
   });
 
@@ -148,14 +177,19 @@ describe('the disk', () => {
     const app = new AppPage(page);
     await page.goto(`/account/${db}/disk`);
     await app.synced(db);
+    // All four pairs of language and theme, each at 390 and 1280 px.
+    let inDark = false;
     for (const [locale, dark] of [
       ['en', false],
+      ['en', true],
+      ['pt-BR', false],
       ['pt-BR', true],
     ] as const) {
       await page.goto(`/account/${db}/disk`);
       await row(page, 'notes.txt').waitFor();
       if (locale !== app.locale) await app.chooseLanguage(locale);
-      if (dark) await app.toggleTheme();
+      if (dark !== inDark) await app.toggleTheme();
+      inDark = dark;
       const name = `disk-${locale}-${dark ? 'dark' : 'light'}`;
       await screenshots(page, `${name}-folder`);
       await page.getByRole('button', { name: app.t('disk.actionsFor', { name: 'notes.txt' }) }).click();

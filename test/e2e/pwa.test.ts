@@ -95,9 +95,10 @@ describe('the installable app', () => {
       .filter((url) => /^\/(db|api)(\/|$)/.test(url));
     expect(everyCached).toEqual([]);
 
-    // A new build is deployed: same data, same address, another version.
+    // A new build is deployed: same data, same address, another version. Served to this one
+    // browser, it goes without its compressed copies (the server then sends the originals).
     execFileSync('npx', ['vite', 'build', '--outDir', nextBuild, '--emptyOutDir', '--logLevel', 'error'], {
-      env: { ...process.env, APP_SHA: 'next' },
+      env: { ...process.env, APP_SHA: 'next', MONETA_PRECOMPRESS: 'off' },
       stdio: 'ignore',
     });
     const port = new URL(e2e.server.url).port;

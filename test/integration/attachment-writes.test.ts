@@ -75,6 +75,7 @@ const CASES: Record<
     answers: RECORD,
   },
   Handbook: { doc: { title: 'Guide' }, answers: RECORD },
+  Bookmark: { doc: { url: 'https://example.org/guide' }, answers: RECORD },
   Income: {
     doc: { date: DAY, description: 'Pay', wallet_id: BRL, value: 100, currency: 'BRL', confirmed: true },
     answers: RECORD,

@@ -8,6 +8,7 @@ import { BILLING_MESSAGES } from '../../src/domain/billing.ts';
 import { etagOf } from '../../src/server/modules/rdisk/contents.ts';
 import { sweepContents } from '../../src/server/modules/rdisk/sweep.ts';
 import { writeServerSettings } from '../../src/server/services/billing.ts';
+import { snapshotGroup } from '../../src/server/services/usage.ts';
 import { addMember, ownerWithGroup, type TestUser, userToken } from '../support/factories.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -174,6 +175,34 @@ describe('the size limit (DISK_MAX_FILE_BYTES)', () => {
   });
 });
 
+describe('thumbnails', () => {
+  it('keeps a small JPEG the device made on the record, for the current content only', async () => {
+    const sent = await upload(member.client, 'placa.jpg', 'photo bytes');
+    expect(sent.status).toBe(201);
+    const { id } = sent.body;
+    const hash = sent.body.version.hash;
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+    const thumb = (client: HttpClient, body: Buffer, of = hash) =>
+      client.raw('PUT', `/api/groups/${db}/disk/files/${id}/thumbnail?of=${of}`, {
+        body: new Uint8Array(body),
+        headers: { 'content-type': 'image/jpeg' },
+      });
+
+    expect((await thumb(member.client, jpeg)).status).toBe(200);
+    const doc = (await member.client.get<Record<string, unknown>>(`/db/${db}/${id}`)).body;
+    expect(doc.thumbnail).toBe(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
+    expect(doc.thumbnail_of).toBe(hash);
+
+    // Not a JPEG, too big, of another content, or from a read token: refused.
+    expect((await thumb(member.client, Buffer.from('<svg/>'))).status).toBe(422);
+    expect((await thumb(member.client, Buffer.concat([jpeg, Buffer.alloc(30_000)]))).status).toBe(413);
+    expect((await thumb(member.client, jpeg, 'c'.repeat(64))).status).toBe(409);
+    const reader = new HttpClient(server.url);
+    reader.bearer = readToken;
+    expect((await thumb(reader, jpeg)).status).toBe(403);
+  });
+});
+
 describe('WebDAV at /api/groups/{acc}/dav/', () => {
   it('asks for credentials, answers OPTIONS as class 2, and refuses infinite depth', async () => {
     const anonymous = await dav('PROPFIND', '/', { headers: { depth: '1' } });
@@ -229,6 +258,47 @@ describe('WebDAV at /api/groups/{acc}/dav/', () => {
     const binned = await member.client.get<Record<string, unknown>>(`/db/${db}/${file._id as string}`);
     expect(binned.body.kind).toBe('file_deleted');
     expect((await dav('GET', '/Obras/planta-final.txt', { auth })).status).toBe(404);
+  });
+
+  it('keeps every descendant’s fullpath and webdav_link current when a folder above moves or is renamed', async () => {
+    const auth = basic(member.email, writeToken);
+    for (const path of ['/Clientes', '/Clientes/Ana', '/Clientes/Ana/2026'])
+      expect((await dav('MKCOL', path, { auth })).status).toBe(201);
+    expect((await dav('PUT', '/Clientes/Ana/2026/nota.txt', { auth, body: 'nota' })).status).toBe(201);
+    const records = async () => {
+      const all = await member.client.get<{ rows: Array<{ doc: Record<string, unknown> }> }>(
+        `/db/${db}/_all_docs?include_docs=true&startkey=%22fle-%22&endkey=%22fle-%EF%BF%B0%22`,
+      );
+      return new Map(all.body.rows.map((r) => [r.doc.name as string, r.doc]));
+    };
+    const ids = await records().then((byName) => ['Ana', '2026', 'nota.txt'].map((name) => byName.get(name)!._id));
+    const paths = async () => {
+      const byId = new Map([...(await records()).values()].map((doc) => [doc._id, doc]));
+      return ids.map((id) => [byId.get(id)?.fullpath, byId.get(id)?.webdav_link]);
+    };
+    const link = (path: string) => `${server.url}/api/groups/${db}/dav${path}`;
+    // Written just after WebDAV's answer.
+    await expect.poll(paths).toEqual([
+      ['/Clientes/Ana/', link('/Clientes/Ana/')],
+      ['/Clientes/Ana/2026/', link('/Clientes/Ana/2026/')],
+      ['/Clientes/Ana/2026/nota.txt', link('/Clientes/Ana/2026/nota.txt')],
+    ]);
+
+    // Moved over WebDAV: everything under it follows.
+    const moved = await dav('MOVE', '/Clientes/Ana/', { auth, headers: { destination: link('/Ana Souza/') } });
+    expect(moved.status).toBe(201);
+    await expect.poll(paths).toEqual([
+      ['/Ana Souza/', link('/Ana%20Souza/')],
+      ['/Ana Souza/2026/', link('/Ana%20Souza/2026/')],
+      ['/Ana Souza/2026/nota.txt', link('/Ana%20Souza/2026/nota.txt')],
+    ]);
+
+    // Renamed by a device (a write through /db, as sync makes it): the server writes the paths under it.
+    const ana = (await records()).get('Ana Souza')!;
+    const renamed = await member.client.put(`/db/${db}/${ana._id as string}`, { ...ana, name: 'Ana S' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(201);
+    await expect.poll(async () => (await records()).get('nota.txt')?.fullpath).toBe('/Ana S/2026/nota.txt');
+    expect((await records()).get('2026')?.webdav_link).toBe(link('/Ana%20S/2026/'));
   });
 
   it('keeps dead properties and a modification time a client sets', async () => {
@@ -310,6 +380,30 @@ describe('a group that may not write (issue 32: a free group 30 days past its li
       await writeServerSettings(server.ctx, db, { 'free-limit-passed-at': '' });
     }
     expect((await at('/after-the-lock.txt', 'PUT', 'yes')).status).toBe(201);
+  });
+});
+
+describe('the group’s usage (the daily snapshot)', () => {
+  it('counts the contents its files keep, each content once, with the file records', async () => {
+    const group = await ownerWithGroup(server, 'Arquivo Uso', {}, 'rdisk');
+    const send = async (name: string, content: string) => {
+      const query = new URLSearchParams({ name });
+      const res = await group.owner.client.raw('POST', `/api/groups/${group.db}/disk/files?${query}`, {
+        body: content,
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(res.status).toBeLessThan(300);
+    };
+    await send('a.txt', 'x'.repeat(100_000));
+    // The same content under another name is stored once; a new version keeps the old one too.
+    await send('b.txt', 'x'.repeat(100_000));
+    await send('a.txt', 'y'.repeat(50_000));
+    const days = await snapshotGroup(server.ctx, group.db);
+    const files = days.at(-1)!.kinds.CloudFile!;
+    expect(files.amount).toBe(2);
+    // 150,000 bytes of contents, and the two records' JSON (a few kB).
+    expect(files.size).toBeGreaterThan(150_000);
+    expect(files.size).toBeLessThan(160_000);
   });
 });
 

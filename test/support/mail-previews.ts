@@ -3,9 +3,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { LOCALES } from '../../src/domain/locale.ts';
+import { type Locale, LOCALES } from '../../src/domain/locale.ts';
 import type { GroupSummary } from '../../src/domain/weekly-summary.ts';
-import { formatDay, type MailMessage, type MailTemplate, renderMail } from '../../src/server/services/mail.ts';
+import { mailPageHtml } from '../../src/server/routes/mail-page.ts';
+import { preferencesForm } from '../../src/server/routes/mail-preferences-routes.ts';
+import {
+  formatDay,
+  mailTexts,
+  type MailMessage,
+  type MailTemplate,
+  renderMail,
+} from '../../src/server/services/mail.ts';
+import { readNewsletterIssue } from '../../src/server/services/newsletter.ts';
 
 const OUT = path.resolve('test-results/mail');
 const URL = 'https://moneta.example.com';
@@ -67,8 +76,43 @@ const MESSAGES: Record<MailTemplate, Omit<MailMessage, 'to' | 'locale' | 'templa
     vars: {},
     summary: SUMMARY,
     unsubscribe: `${URL}/unsubscribe/usr-1.weekly_summary.signature`,
+    preferences: `${URL}/email-preferences/usr-1.signature`,
+  },
+  newsletter: {
+    link: URL,
+    vars: {},
+    unsubscribe: `${URL}/unsubscribe/usr-1.newsletter.signature`,
+    stops: 'newsletter',
+    preferences: `${URL}/email-preferences/usr-1.signature`,
   },
 };
+
+/** A sample issue per language, through the command's own reading and rendering. */
+const ISSUE_DIR = path.join(OUT, 'issue-2026-12');
+mkdirSync(ISSUE_DIR, { recursive: true });
+writeFileSync(
+  path.join(ISSUE_DIR, 'en.md'),
+  '---\ntopic: ticket_app\nsubject: "December: ticket board, faster receipts"\n---\n' +
+    '## What is new\n\nThe **ticket board** now groups tickets by technician, and receipts print in half the time.\n\n' +
+    '- Drag a ticket to reassign it\n- Filter by equipment\n- Print two copies on one A4\n\n' +
+    'Read the details in the [help pages](https://moneta.example.com/help).\n',
+);
+writeFileSync(
+  path.join(ISSUE_DIR, 'pt-BR.md'),
+  '---\ntopic: ticket_app\nsubject: "Dezembro: quadro de chamados, recibos mais rápidos"\n---\n' +
+    '## Novidades\n\nO **quadro de chamados** agora agrupa os chamados por técnico, e os recibos imprimem na metade do tempo.\n\n' +
+    '- Arraste um chamado para reatribuí-lo\n- Filtre por equipamento\n- Imprima duas vias em uma A4\n\n' +
+    'Leia os detalhes nas [páginas de ajuda](https://moneta.example.com/help).\n',
+);
+const ISSUE = readNewsletterIssue(ISSUE_DIR);
+function forLocale(template: MailTemplate, locale: Locale): Partial<MailMessage> {
+  if (template !== 'newsletter') return {};
+  const edition = ISSUE.editions[locale]!;
+  return {
+    vars: { subject: edition.subject, topic: mailTexts(locale).preferences.topics[ISSUE.topic]! },
+    issue: { html: edition.html, text: edition.text },
+  };
+}
 
 mkdirSync(OUT, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
@@ -83,11 +127,13 @@ try {
           locale,
           template,
           ...message,
+          ...forLocale(template, locale),
           vars: {
             name: 'Ana Souza',
             from: formatDay('2026-11-16', locale),
             to: formatDay('2026-11-22', locale),
             ...message.vars,
+            ...forLocale(template, locale).vars,
           },
         },
         URL,
@@ -105,6 +151,38 @@ try {
         await page.close();
       }
     }
+  // The preferences page the footers link to, as the server draws it (saved, after a post), in
+  // the light and the dark scheme.
+  for (const locale of LOCALES) {
+    const page = mailPageHtml(
+      locale,
+      mailTexts(locale).preferences.title,
+      preferencesForm(
+        {
+          email: 'ana@example.com',
+          unconfirmed_email: null,
+          newsletter: true,
+          newsletter_topics: ['ticket_app', 'rss'],
+        },
+        locale,
+        true,
+      ),
+    );
+    writeFileSync(path.join(OUT, `preferences-page-${locale}.html`), page);
+    for (const scheme of ['light', 'dark'] as const)
+      for (const [width, label] of [
+        [390, 'phone'],
+        [1280, 'desktop'],
+      ] as const) {
+        const tab = await browser.newPage({ viewport: { width, height: 600 }, colorScheme: scheme });
+        await tab.setContent(page);
+        await tab.screenshot({
+          path: path.join(OUT, `preferences-page-${locale}-${scheme}-${label}.png`),
+          fullPage: true,
+        });
+        await tab.close();
+      }
+  }
 } finally {
   await browser.close();
 }

@@ -12,6 +12,7 @@ const TEMPLATES: readonly MailTemplate[] = [
   'freeLimit',
   'paymentLink',
   'weeklySummary',
+  'newsletter',
 ];
 
 const SUMMARY: GroupSummary[] = [
@@ -57,7 +58,8 @@ describe('renderMail', () => {
     for (const other of others) expect(keys(other).sort()).toEqual(keys(en).sort());
     for (const locale of LOCALES)
       for (const template of TEMPLATES) {
-        const mail = renderMail({ to: 'a@b.c', locale, template, link: 'https://x/y', vars: {} });
+        // A newsletter's subject is its issue's (front matter): given here as the command gives it.
+        const mail = renderMail({ to: 'a@b.c', locale, template, link: 'https://x/y', vars: { subject: 'Issue' } });
         expect(mail.subject, `${locale} ${template}`).not.toBe('');
         expect(mail.text).toContain('https://x/y');
         expect(mail.html).toContain('href="https://x/y"');
@@ -90,5 +92,30 @@ describe('renderMail', () => {
     const plain = renderMail({ to: 'a@b.c', locale: 'en', template: 'passwordChanged', link: 'https://x/y', vars: {} });
     expect(plain.html).not.toContain('unsubscribe');
     expect(plain.text).not.toContain('Stop the weekly summary');
+  });
+
+  it('draws a newsletter issue as its body, and says in the footer which topic brought it and where to choose', () => {
+    for (const locale of LOCALES) {
+      const mail = renderMail(
+        {
+          to: 'ana@example.com',
+          locale,
+          template: 'newsletter',
+          link: 'https://moneta.example.com',
+          vars: { name: 'Ana', subject: 'December', topic: 'Feeds' },
+          issue: { html: '<h2>News</h2><p>Body</p>', text: '## News\n\nBody\n' },
+          unsubscribe: 'https://moneta.example.com/unsubscribe/usr-1.newsletter.sig',
+          stops: 'newsletter',
+          preferences: 'https://moneta.example.com/email-preferences/usr-1.sig',
+        },
+        'https://moneta.example.com',
+      );
+      expect(mail.subject).toBe('December');
+      expect(mail.html).toContain('<h2>News</h2><p>Body</p>');
+      expect(mail.text).toContain('## News\n\nBody');
+      expect(mail.text).toContain('“Feeds”');
+      expect(mail.html).toContain('href="https://moneta.example.com/email-preferences/usr-1.sig"');
+      expect(mail.text).not.toMatch(/weekly summary|resumo semanal/i);
+    }
   });
 });

@@ -16,6 +16,9 @@ describe('service worker navigations', () => {
       '/api/tokens',
       '/terms-and-conditions.html',
       '/privacy-policy.html',
+      // The e-mails' signed links: pages the server draws for a visitor with no session.
+      '/unsubscribe/usr-1.weekly_summary.sig',
+      '/email-preferences/usr-1.sig',
     ]) {
       expect(servedByApp(path), path).toBe(false);
     }

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { dashboardModules } from '../../domain/modules/index.ts';
 import { isUnconfirmed } from '../../domain/user.ts';
+import { FreeLimitNotice } from '../../features/billing/components/free-limit-notice.tsx';
 import { useSessionStore } from '../../features/accounts/session-store.ts';
 import { saveGroupSetting } from '../../features/groups/api/group-settings.ts';
 import { DashboardPage } from '../../features/groups/components/dashboard-page.tsx';
@@ -37,5 +38,11 @@ export default function AccountDashboardRoute() {
             </Fragment>
           ))
       : undefined;
-  return <DashboardPage unconfirmed={user ? isUnconfirmed(user) : false} cards={cards} />;
+  return (
+    <DashboardPage
+      unconfirmed={user ? isUnconfirmed(user) : false}
+      cards={cards}
+      notice={group && <FreeLimitNotice accountId={group.accountId} settings={group.settings} />}
+    />
+  );
 }

@@ -7,9 +7,10 @@ import { loadSession } from '../../features/accounts/load-session.ts';
 import { useSessionStore } from '../../features/accounts/session-store.ts';
 import { GroupsTab } from '../../features/groups/components/groups-tab.tsx';
 import { InvitesTab } from '../../features/groups/components/invites-tab.tsx';
+import { MailboxTab } from '../../features/groups/components/mailbox-tab.tsx';
 import { TokensTab } from '../../features/tokens/components/tokens-tab.tsx';
 
-const PAGES = ['profile', 'data', 'groups', 'invites', 'user_tokens'] as const;
+const PAGES = ['profile', 'data', 'groups', 'invites', 'notifications', 'user_tokens'] as const;
 type ProfilePage = (typeof PAGES)[number];
 
 function isPage(value: string | null): value is ProfilePage {
@@ -55,6 +56,7 @@ export default function UserProfileRoute() {
           }}
         />
       )}
+      {page === 'notifications' && <MailboxTab />}
       {page === 'user_tokens' && <TokensTab />}
     </>
   );

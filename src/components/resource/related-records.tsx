@@ -35,7 +35,14 @@ function RelatedList({
   /** The kind points here through more than one field (a transfer's two wallets): say which. */
   named: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A list may have its own title (a ticket's return visits), where "Tickets" alone would not say
+  // what these tickets are to this one.
+  const ownTitle = `records.${spec.resource}.relatedBy.${field.name}`;
+  const hasOwnTitle = i18n.exists(ownTitle);
+  const title = hasOwnTitle
+    ? t(ownTitle)
+    : `${t(`records.${spec.resource}.title`)}${named ? ` · ${t(`records.${spec.resource}.fields.${field.name}`)}` : ''}`;
   const load = useCallback(
     () =>
       listRecords<PouchDoc>(env.accountId, {
@@ -50,17 +57,18 @@ function RelatedList({
   );
   const { value } = useReplicaQuery(env.accountId, load);
   if (!value) return null;
-  const heading = t('resource.related', {
-    records: t(`records.${spec.resource}.title`),
-    field: t(`records.${spec.resource}.fields.${field.name}`),
-  });
+  const heading = hasOwnTitle
+    ? title
+    : t('resource.related', {
+        records: t(`records.${spec.resource}.title`),
+        field: t(`records.${spec.resource}.fields.${field.name}`),
+      });
   return (
     <Card variant="outlined" data-related={spec.resource}>
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="subtitle1" component="h2">
-            {t(`records.${spec.resource}.title`)}
-            {named && ` · ${t(`records.${spec.resource}.fields.${field.name}`)}`}
+            {title}
             {value.total > 0 && ` (${value.total})`}
           </Typography>
           <Button

@@ -6,6 +6,7 @@ import type { FirstStep, MenuEntry, ModuleDescription, SettingSpec, TileSpec } f
 import { exoreaderModule } from './exoreader/module.ts';
 import { monetaModule } from './moneta/module.ts';
 import { rdiskModule } from './rdisk/module.ts';
+import { textnotesModule } from './textnotes/module.ts';
 import { ticketModule } from './ticket/module.ts';
 
 export type { FirstStep, MenuEntry, ModuleDescription, PageSpec, SettingSpec, TileSpec } from './kit.ts';
@@ -15,8 +16,9 @@ export const MODULES: readonly ModuleDescription[] = [
   ticketModule,
   monetaModule,
   exoreaderModule,
-  ...COMING_MODULES,
+  textnotesModule,
   rdiskModule,
+  ...COMING_MODULES,
 ];
 
 const BY_KIND = new Map(MODULES.map((m) => [m.kind, m]));
@@ -100,10 +102,21 @@ export function dashboardModules(settings: Settings, ownKind: string | null): st
   return [...(ownKind ? [ownKind] : []), ...guests];
 }
 
-/** Admin dashboard counters of a group of `kind`, then the memberships every group has. */
-export function adminTiles(kind: string | null | undefined, features: ReadonlySet<string> = new Set()): TileSpec[] {
-  const module = moduleOf(kind);
-  return [...withFeatures(module?.tiles ?? [], features), { resource: 'memberships', klass: 'Membership' }];
+/**
+ * Admin dashboard counters of a group of `kind`, those of the other modules it has on (`settings`),
+ * then the memberships every group has.
+ */
+export function adminTiles(
+  kind: string | null | undefined,
+  features: ReadonlySet<string> = new Set(),
+  settings: Settings = {},
+): TileSpec[] {
+  const own = withFeatures(moduleOf(kind)?.tiles ?? [], features);
+  const guests = enabledModules(settings, kind ?? null)
+    .filter((other) => other !== kind)
+    .flatMap((other) => withFeatures(moduleOf(other)?.elsewhere?.tiles ?? [], features))
+    .filter((tile) => !own.some((mine) => mine.resource === tile.resource));
+  return [...own, ...guests, { resource: 'memberships', klass: 'Membership' }];
 }
 
 /**

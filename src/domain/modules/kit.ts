@@ -86,7 +86,12 @@ export interface ModuleDescription {
    * What it shows in a group of another kind that has it switched on (a repair shop keeping its
    * money here): its dashboard cards, and these entries of the others menu, whatever the module.
    */
-  elsewhere?: { dashboard: boolean; others: readonly MenuEntry[] };
+  elsewhere?: {
+    dashboard: boolean;
+    others: readonly MenuEntry[];
+    /** Its admin tiles there, after the group's own (the disk's files in a repair shop). */
+    tiles?: readonly TileSpec[];
+  };
   /** Its dashboard shows the group's recent changes (true unless said: the reader's shows its items instead). */
   recentChanges?: boolean;
   /** What a new group of this kind creates first, in order (the dashboard's first steps). */

@@ -40,12 +40,13 @@ describe('the module registry', () => {
 describe('enabledModules', () => {
   it('switches on the group’s own kind, those always on, and those whose setting is on', () => {
     expect(enabledModules({}, 'ticket')).toEqual(['ticket']);
-    // Modules not built yet stay out of menus, but a group of that kind still opens in it.
     expect(enabledModules({ budget: 'enabled', rdisk: 'enabled', textnotes: 'enabled' }, 'ticket')).toEqual([
       'ticket',
       'moneta',
+      'textnotes',
       'rdisk',
     ]);
+    expect(enabledModules({ textnotes: 'disabled' }, 'ticket')).toEqual(['ticket']);
     expect(enabledModules({ budget: 'disabled' }, 'moneta')).toEqual(['ticket', 'moneta']);
     expect(enabledModules({}, 'exoreader')).toEqual(['ticket', 'exoreader']);
   });
@@ -59,11 +60,12 @@ describe('currentModule', () => {
     expect(currentModule(null, 'moneta', ['ticket'])).toBe('ticket');
   });
 
-  it('starts a module not built yet on the group’s dashboard, never on a page that does not exist', () => {
+  it('starts each module on its home, and an unknown one on the group’s dashboard', () => {
     expect(moduleHome('ticket')).toBe('tickets');
     expect(moduleHome('exoreader')).toBe('reader_items');
     expect(moduleHome('rdisk')).toBe('disk');
-    expect(moduleHome('textnotes')).toBe('');
+    expect(moduleHome('textnotes')).toBe('wiki');
+    expect(moduleHome('nothing')).toBe('');
   });
 });
 
@@ -127,8 +129,9 @@ describe('menus and tiles', () => {
       (e) => ('path' in e ? e.path : e.resource) as string,
     );
     for (const missing of ['wallets']) expect(everything).not.toContain(missing);
-    expect(moduleMenu('textnotes')).toEqual([]);
-    expect(adminTiles('textnotes').map((t) => t.resource)).toEqual(['memberships']);
+    // Spec 001 §2: the wiki, its handbooks and bookmarks.
+    expect(moduleMenu('textnotes').map((e) => e.path)).toEqual(['wiki', 'handbooks', 'bookmarks']);
+    expect(adminTiles('textnotes').map((t) => t.resource)).toEqual(['handbooks', 'bookmarks', 'memberships']);
     // Spec 000 admin tiles: rdisk (files).
     expect(adminTiles('rdisk').map((t) => t.resource)).toEqual(['disk', 'memberships']);
     // The reader's, as spec 000 §2 lists them: items, subscriptions, labels.
@@ -164,6 +167,21 @@ describe('firstSteps', () => {
     // Only administrators invite.
     expect(steps({}, false)).toEqual(['categories', 'customers', 'tickets']);
     // A module without first records still suggests the team.
-    expect(firstSteps('textnotes', {}, true).map((s) => s.resource)).toEqual(['memberships']);
+    expect(firstSteps('rdisk', {}, true).map((s) => s.resource)).toEqual(['memberships']);
+    expect(firstSteps('textnotes', {}, true).map((s) => s.resource)).toEqual(['handbooks', 'memberships']);
+  });
+});
+
+describe('tiles of a module in a group of another kind', () => {
+  it('adds the files tile to a ticket or notes group while the disk is on, once', () => {
+    const on = { ...DEFAULT_GROUP_SETTINGS, rdisk: 'enabled' };
+    const off = { ...DEFAULT_GROUP_SETTINGS, rdisk: 'disabled' };
+    const tiles = (kind: string, settings: Record<string, string>) =>
+      adminTiles(kind, new Set(), settings).map((t) => t.resource);
+    // Spec 000 §2: ticket (…, files, …), textnotes (handbooks, files).
+    expect(tiles('ticket', on)).toContain('disk');
+    expect(tiles('ticket', off)).not.toContain('disk');
+    expect(tiles('textnotes', on)).toEqual(['handbooks', 'bookmarks', 'disk', 'memberships']);
+    expect(tiles('rdisk', on)).toEqual(['disk', 'memberships']);
   });
 });

@@ -20,9 +20,32 @@ export interface BillingFigures {
  * as the device's copy changes), the size from the server's usage snapshot.
  */
 export function useBillingFigures(accountId: string): BillingFigures {
-  const [records, setRecords] = useState<number | null>(null);
+  const records = useRecordCount(accountId);
   const [days, setDays] = useState<UsageDay[] | null>(null);
   const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    if (!accountId) return;
+    let live = true;
+    getUsage(accountId).then(
+      (found) => live && setDays(found),
+      (caught: unknown) => live && setError(caught),
+    );
+    return () => {
+      live = false;
+    };
+  }, [accountId]);
+  const last = days?.at(-1);
+  return {
+    records,
+    size: last ? { bytes: usageTotals(last, COUNTER_KLASSES).size, day: last.day } : null,
+    days,
+    error,
+  };
+}
+
+/** The group's business records on this device's copy (the free plan's count), null until counted. */
+export function useRecordCount(accountId: string): number | null {
+  const [records, setRecords] = useState<number | null>(null);
   useEffect(() => {
     if (!accountId) return;
     let live = true;
@@ -38,20 +61,10 @@ export function useBillingFigures(accountId: string): BillingFigures {
     void count();
     // Counted again as the copy changes: a first visit's pull, a write here, another device's.
     const unwatch = watchReplica(accountId, () => void count());
-    getUsage(accountId).then(
-      (found) => live && setDays(found),
-      (caught: unknown) => live && setError(caught),
-    );
     return () => {
       live = false;
       unwatch();
     };
   }, [accountId]);
-  const last = days?.at(-1);
-  return {
-    records,
-    size: last ? { bytes: usageTotals(last, COUNTER_KLASSES).size, day: last.day } : null,
-    days,
-    error,
-  };
+  return records;
 }

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import { isApiError } from '../../data/api-error.ts';
 import { useSyncStore } from '../../data/sync-store.ts';
 import { type QueuedUpload, queuedUploads, queueUpload, removeQueuedUpload } from '../../data/device-files.ts';
-import { sendUpload, uploadTarget } from './api/files.ts';
+import { sendThumbnail, sendUpload, uploadTarget } from './api/files.ts';
 
 export interface Transfer {
   id: string;
@@ -50,13 +50,13 @@ const isNetworkFailure = (error: unknown) => isApiError(error) && error.status =
 const isFolderNotThere = (error: unknown) =>
   isApiError(error) && error.status === 422 && typeof error.reason === 'object' && 'dir_id' in error.reason;
 
-function queued(db: string, file: File, dirId: string | null): QueuedUpload {
+function queued(db: string, file: File, dirId: string | null, thumbnail: string | null): QueuedUpload {
   return {
     id: globalThis.crypto.randomUUID(),
     db,
     ...uploadTarget(db, file.name, dirId),
     blob: file,
-    meta: { name: file.name, dirId },
+    meta: { name: file.name, dirId, ...(thumbnail ? { thumbnail } : {}) },
     addedAt: new Date().toISOString(),
   };
 }
@@ -77,7 +77,12 @@ function transferOf(upload: QueuedUpload, state: Transfer['state']): Transfer {
 async function send(upload: QueuedUpload, kept: boolean): Promise<void> {
   store().put(transferOf(upload, 'sending'));
   try {
-    await sendUpload(upload, upload.blob, (sent, total) => store().patch(upload.id, { sent, total }));
+    const answer = await sendUpload(upload, upload.blob, (sent, total) => store().patch(upload.id, { sent, total }));
+    // The photo is stored: its thumbnail follows at once. Lost (the network went just now), the
+    // photo shows an icon instead; it is not worth keeping the upload waiting for it.
+    const thumbnail = upload.meta.thumbnail;
+    if (thumbnail && answer.version)
+      await sendThumbnail(upload.db, answer.id, answer.version.hash, thumbnail).catch(() => undefined);
     if (kept) await removeQueuedUpload(upload.id);
     store().drop(upload.id);
   } catch (error) {
@@ -93,16 +98,16 @@ async function send(upload: QueuedUpload, kept: boolean): Promise<void> {
  * Uploads files into a folder: sent at once when online (a big file is not copied into the device
  * first), kept on the device to be sent later when offline. `keep` keeps them on the device first
  * in any case (photos taken at a customer's: nothing is lost if the app closes while sending);
- * sendWaiting then sends them.
+ * sendWaiting then sends them. `thumbnails` (by file) are sent once their file is stored.
  */
 export async function uploadFiles(
   db: string,
   files: readonly File[],
   dirId: string | null,
-  { keep = false }: { keep?: boolean } = {},
+  { keep = false, thumbnails = [] }: { keep?: boolean; thumbnails?: ReadonlyArray<string | null> } = {},
 ): Promise<void> {
-  for (const file of files) {
-    const upload = queued(db, file, dirId);
+  for (const [index, file] of files.entries()) {
+    const upload = queued(db, file, dirId, thumbnails[index] ?? null);
     if (online() && !keep) await send(upload, false);
     else {
       await queueUpload(upload);

@@ -7,11 +7,18 @@ import { exoreaderServer } from './exoreader/module.ts';
 import { assertModules, type ServerModule, type UpdateHandler, type WrittenDocs } from './kit.ts';
 import { monetaServer } from './moneta/module.ts';
 import { rdiskServer } from './rdisk/module.ts';
+import { textnotesServer } from './textnotes/module.ts';
 import { ticketServer } from './ticket/module.ts';
 
 export type { ModuleInstance, ServerModule, UpdateHandler, Writer, WrittenDocs } from './kit.ts';
 
-export const SERVER_MODULES: readonly ServerModule[] = [ticketServer, monetaServer, exoreaderServer, rdiskServer];
+export const SERVER_MODULES: readonly ServerModule[] = [
+  ticketServer,
+  monetaServer,
+  exoreaderServer,
+  textnotesServer,
+  rdiskServer,
+];
 
 /** Throws when the modules' descriptions do not fit together (kit.ts moduleProblems): run at start. */
 export function checkModules(): void {

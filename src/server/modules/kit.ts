@@ -5,6 +5,7 @@
 // finds them) and reach only the groups that use the module. Its client half is the description in
 // src/domain/modules/<kind>/ and the screens in src/features/<feature>/.
 import { Router } from 'express';
+import type { CsvExport } from '../../domain/csv-write.ts';
 import type { ModuleDescription } from '../../domain/modules/index.ts';
 import type { SummaryPart } from '../../domain/weekly-summary.ts';
 import type { AppContext } from '../context.ts';
@@ -65,6 +66,16 @@ export interface ServerModule {
    * The write is stored already: a hook logs its own failures and never throws.
    */
   afterWrite?: (ctx: AppContext, db: string, docs: WrittenDocs) => Promise<void>;
+  /**
+   * Bytes the group keeps outside its documents (the disk's file contents, in the byte store), by
+   * kind of record, added to that kind's size in the daily usage snapshot (services/usage.ts).
+   */
+  storedBytes?: (ctx: AppContext, db: string) => Promise<Readonly<Record<string, number>>>;
+  /**
+   * Its records as CSV files of the group's export (`/api/groups/{acc}/export/{name}.csv`, for
+   * administrators): pure descriptions from its domain folder; the server streams the rows.
+   */
+  csv?: readonly CsvExport[];
   /** Update handlers of group databases answered by server code, by `ddoc/handler`. */
   updateHandlers?: Readonly<Record<string, UpdateHandler>>;
   /** Periodic tasks: each runs once per period on one instance, under a lease (services/periodic-tasks.ts). */

@@ -94,11 +94,14 @@ export function pwaRoutes(ctx: AppContext, https: boolean): Router {
     }),
   );
   router.get('/{*path}', (req, res, next) => {
+    // /app.html is the home's third address (spec 000 §2): the service worker answers it from its
+    // precache, and a first visit, before the worker, must get the same page as /app.
+    const route = req.path === '/app.html' ? '/app' : req.path;
     // A missing asset is a real 404, not a client route (client routes may hold dots: link tokens).
-    if (ASSET.test(req.path) || !existsSync(index)) return next();
+    if (ASSET.test(route) || !existsSync(index)) return next();
     // The same address answers differently with a session or in another language.
     res.vary('Cookie').vary('Accept-Language');
-    const ahead = readSessionCookie(req) ? undefined : prerendered.filter((page) => page.path === req.path);
+    const ahead = readSessionCookie(req) ? undefined : prerendered.filter((page) => page.path === route);
     if (ahead?.length) {
       const locale = visitorLocale(req);
       const page = ahead.find((p) => p.locale === locale) ?? ahead[0]!;

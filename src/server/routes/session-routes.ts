@@ -3,6 +3,7 @@
 import type { Request, Response } from 'express';
 import { validateLogin } from '../../domain/account-forms.ts';
 import { MESSAGES } from '../../domain/errors.ts';
+import { onlyMailPreferences } from '../../domain/newsletter.ts';
 import type { AppContext } from '../context.ts';
 import {
   currentAuth,
@@ -27,6 +28,7 @@ import {
   endSession,
   publicUser,
   registerUser,
+  saveMailPreferences,
   updateProfile,
   type UserDoc,
 } from '../services/users.ts';
@@ -119,6 +121,11 @@ export function serverEndpoints(ctx: AppContext): Record<ServerEndpoint['kind'],
       if (id !== auth.user._id) throw forbidden();
       const input = await body(req, 'user');
       const rev = params.get('rev') ?? input._rev;
+      if (onlyMailPreferences(input)) {
+        const saved = await saveMailPreferences(ctx, auth.user._id, input, { rev });
+        res.json({ ok: true, id: auth.user._id, rev: saved?._rev });
+        return;
+      }
       const changingPassword = input.password !== undefined;
       const user = changingPassword
         ? await changePassword(ctx, auth.user, input, rev)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configuredPrices, readBillingConfig } from './billing.ts';
+import { ID_PREFIXES, type Klass } from '../../domain/ids.ts';
+import { COUNTER_KLASSES } from '../../domain/modules/index.ts';
 
 const FULL = {
   PADDLE_API_KEY: 'pdl_live_apikey',
@@ -31,7 +33,7 @@ describe('readBillingConfig (PADDLE_*)', () => {
           { plan: 'pro', priceId: 'pri_01pro', unitAmount: 600, currency: 'USD' },
           { plan: 'corp', priceId: 'pri_01corp', unitAmount: 1800, currency: 'BRL' },
         ],
-        provider: { cancelSubscription: expect.any(Function) },
+        provider: { cancelSubscription: expect.any(Function), paymentMethodLink: expect.any(Function) },
       },
     });
     expect(read({ ...FULL, PADDLE_ENVIRONMENT: '' }).config).toMatchObject({ environment: 'sandbox', livemode: false });
@@ -61,5 +63,16 @@ describe('readBillingConfig (PADDLE_*)', () => {
     expect(configuredPrices(null).map((p) => p._id)).toEqual(prices.slice(0, 2).map((p) => p._id));
     for (const p of prices)
       expect(p._id).toMatch(/^ppr-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('the records counted by their ids (countRecordsUpTo)', () => {
+  it('finds every counted klass by a prefix no other klass uses', () => {
+    const prefixes = Object.entries(ID_PREFIXES);
+    for (const klass of COUNTER_KLASSES) {
+      const prefix = ID_PREFIXES[klass as Klass];
+      expect(prefix, klass).toMatch(/^[a-z]{3}$/);
+      expect(prefixes.filter(([, p]) => p === prefix).map(([k]) => k)).toEqual([klass]);
+    }
   });
 });

@@ -35,6 +35,11 @@ const BATCH = 20;
 
 const jobId = (runAt: string) => `${PREFIX}${runAt}:${randomUUID()}`;
 
+/** A job as stored, due now: what `enqueue` writes, and what a command run apart from the server files. */
+export function newJob(type: string, payload: Record<string, unknown>, now: string): JobDoc {
+  return { _id: jobId(now), klass: 'Job', type, payload, run_at: now, attempts: 0, created_at: now };
+}
+
 /** Seconds to wait before the next attempt: 10 s, 20 s, 40 s … up to an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -76,8 +81,7 @@ export class JobQueue {
   async enqueue(type: string, payload: Record<string, unknown>): Promise<void> {
     if (!this.handlers.has(type)) throw new Error(`no handler for job "${type}"`);
     const now = this.ctx().now().toISOString();
-    const doc: JobDoc = { _id: jobId(now), klass: 'Job', type, payload, run_at: now, attempts: 0, created_at: now };
-    await this.ctx().store.put(SYSTEM_DB, doc);
+    await this.ctx().store.put(SYSTEM_DB, newJob(type, payload, now));
     this.wake();
   }
 

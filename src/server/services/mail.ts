@@ -13,7 +13,16 @@ import type { Config } from '../config.ts';
 const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url));
 
 export type MailTemplate =
-  'confirmation' | 'passwordReset' | 'passwordChanged' | 'invite' | 'freeLimit' | 'paymentLink' | 'weeklySummary';
+  | 'confirmation'
+  | 'passwordReset'
+  | 'passwordChanged'
+  | 'invite'
+  | 'freeLimit'
+  | 'paymentLink'
+  | 'weeklySummary'
+  | 'newsletter';
+
+type UnsubscribeTexts = Record<'why' | 'action' | 'title' | 'question' | 'button' | 'done', string>;
 
 type MailTexts = Record<MailTemplate, TemplateTexts> & {
   greeting: string;
@@ -22,7 +31,15 @@ type MailTexts = Record<MailTemplate, TemplateTexts> & {
    * Under every e-mail a person may stop (the weekly summary): why they get it, and the way out;
    * then the words of the page its link opens (routes/unsubscribe-routes.ts).
    */
-  unsubscribe: Record<'why' | 'action' | 'title' | 'question' | 'button' | 'done' | 'invalid', string>;
+  unsubscribe: UnsubscribeTexts & { invalid: string; newsletter: UnsubscribeTexts };
+  /** The footer's second link and the page it opens (routes/mail-preferences-routes.ts). */
+  preferences: Record<
+    'footer' | 'title' | 'intro' | 'weekly' | 'newsletter' | 'topicsLegend' | 'save' | 'saved' | 'profile',
+    string
+  > & { topics: Record<string, string> };
+  newsletter: TemplateTexts & { why: string };
+  /** A plan's name as an e-mail says it (the payment link's). */
+  plans: Record<string, string>;
   summary: { sections: Record<string, string>; lines: Record<string, string> };
 };
 interface TemplateTexts {
@@ -41,6 +58,12 @@ export interface MailMessage {
   summary?: readonly GroupSummary[];
   /** A signed link that stops this kind of e-mail (RFC 8058 one-click, and a footer link). */
   unsubscribe?: string;
+  /** What the unsubscribe link stops, for the footer's words (the weekly summary when absent). */
+  stops?: 'weekly_summary' | 'newsletter';
+  /** The signed preferences page, the footer's second link. */
+  preferences?: string;
+  /** An operator's newsletter issue, already rendered from its Markdown: it is the body. */
+  issue?: { html: string; text: string };
 }
 
 export interface Mailer {
@@ -59,6 +82,11 @@ export function mailTexts(locale: Locale): MailTexts {
 
 export function fill(template: string, vars: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => vars[key] ?? '');
+}
+
+/** The unsubscribe page's and footer's words for what a link stops. */
+export function unsubscribeTexts(t: MailTexts, stops: 'weekly_summary' | 'newsletter' = 'weekly_summary') {
+  return stops === 'newsletter' ? { ...t.unsubscribe, ...t.unsubscribe.newsletter } : t.unsubscribe;
 }
 
 export function escapeHtml(value: string): string {
@@ -128,14 +156,29 @@ export function renderMail(message: MailMessage, publicUrl = ''): { subject: str
   const body = fill(tpl.body, message.vars);
   const action = fill(tpl.action, message.vars);
   const summary = message.summary ?? [];
-  const textParts = [greeting, body];
+  const stop = unsubscribeTexts(t, message.stops);
+  const why = message.stops === 'newsletter' ? fill(t.newsletter.why, message.vars) : stop.why;
+  const textParts = [greeting, message.issue ? message.issue.text.trim() : body];
   if (summary.length > 0) textParts.push(textSummary(summary, t, locale, publicUrl));
   textParts.push(`${action}: ${message.link}`, t.signature);
-  if (message.unsubscribe) textParts.push(`--\n${t.unsubscribe.why}\n${t.unsubscribe.action}: ${message.unsubscribe}`);
+  if (message.unsubscribe) {
+    const lines = [`--`, why, `${stop.action}: ${message.unsubscribe}`];
+    if (message.preferences) lines.push(`${t.preferences.footer}: ${message.preferences}`);
+    textParts.push(lines.join('\n'));
+  }
+  const footerLink = (href: string, words: string) =>
+    `<a href="${escapeHtml(href)}" style="color:#6b7874">${escapeHtml(words)}</a>`;
   const footer = message.unsubscribe
-    ? `<p style="margin:24px 0 0;font-size:12px;color:#6b7874">${escapeHtml(t.unsubscribe.why)} ` +
-      `<a href="${escapeHtml(message.unsubscribe)}" style="color:#6b7874">${escapeHtml(t.unsubscribe.action)}</a></p>`
+    ? `<p style="margin:24px 0 0;font-size:12px;color:#6b7874">${escapeHtml(why)} ` +
+      footerLink(message.unsubscribe, stop.action) +
+      (message.preferences ? ` · ${footerLink(message.preferences, t.preferences.footer)}` : '') +
+      `</p>`
     : '';
+  // The operator's Markdown, rendered by the newsletter command (markdown-it, no raw HTML): its
+  // own headings, lists and links, in the same card.
+  const bodyHtml = message.issue
+    ? `<div style="margin:0 0 12px">${message.issue.html}</div>`
+    : `<p style="margin:0 0 12px">${escapeHtml(body)}</p>`;
   const html =
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${escapeHtml(fill(tpl.subject, message.vars))}</title></head>` +
@@ -144,7 +187,7 @@ export function renderMail(message: MailMessage, publicUrl = ''): { subject: str
     `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">` +
     `<tr><td style="background:${BRAND};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:600">Moneta</td></tr>` +
     `<tr><td style="padding:24px;font-size:15px;line-height:1.5">` +
-    `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p><p style="margin:0 0 12px">${escapeHtml(body)}</p>` +
+    `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>${bodyHtml}` +
     htmlSummary(summary, t, locale, publicUrl) +
     `<p style="margin:24px 0"><a href="${escapeHtml(message.link)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:600">${escapeHtml(action)}</a></p>` +
     `<p style="margin:0">${escapeHtml(t.signature)}</p>${footer}` +

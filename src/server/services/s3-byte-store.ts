@@ -7,12 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
+  UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { type ByteRange, type ByteStore, HASH, HashingStream, type StoredContent } from './byte-store.ts';
@@ -52,6 +56,34 @@ export function parseS3Url(value: string, region: string): S3Location | string {
 /** Parts of 8 MB, two in flight: at most 16 MB of a content in memory per upload. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
+
+/** The largest object one CopyObject copies (S3's limit; the self-hosted stores follow it). */
+export const MAX_SINGLE_COPY = 5 * 1024 ** 3;
+/** A copied part: at least 5 MiB (the last aside), at most 5 GiB, at most 10,000 parts. */
+const COPY_PART = 512 * 1024 ** 2;
+const MAX_PARTS = 10_000;
+
+export interface CopyPart {
+  partNumber: number;
+  start: number;
+  end: number;
+  /** `CopySourceRange`: both ends included. */
+  range: string;
+}
+
+/**
+ * The parts of a multipart copy (UploadPartCopy) of `size` bytes: 512 MiB each, or bigger when
+ * that would need more than 10,000 parts (5 TiB, the largest object, takes parts of about 525 MiB).
+ */
+export function copyPartPlan(size: number): CopyPart[] {
+  const partSize = Math.max(COPY_PART, Math.ceil(size / MAX_PARTS));
+  const parts: CopyPart[] = [];
+  for (let start = 0; start < size; start += partSize) {
+    const end = Math.min(start + partSize, size) - 1;
+    parts.push({ partNumber: parts.length + 1, start, end, range: `bytes=${start}-${end}` });
+  }
+  return parts;
+}
 
 const isMissing = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -94,14 +126,7 @@ export class S3ByteStore implements ByteStore {
       await upload.done();
       const content = hashing.result();
       // Copied even when kept already: the copy is what makes it fresh for the sweep's grace period.
-      await this.client.send(
-        new CopyObjectCommand({
-          Bucket: this.location.bucket,
-          Key: this.key(content.hash),
-          CopySource: `${this.location.bucket}/${temporary}`,
-          MetadataDirective: 'REPLACE',
-        }),
-      );
+      await this.copy(temporary, this.key(content.hash), content.size);
       return content;
     } catch (error) {
       // Parts still in flight stop before the temporary object is removed.
@@ -111,6 +136,40 @@ export class S3ByteStore implements ByteStore {
       await this.client
         .send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: temporary }))
         .catch(() => undefined);
+    }
+  }
+
+  /** One CopyObject up to 5 GiB; past it, a multipart copy made of ranges of the source, in the store. */
+  private async copy(from: string, to: string, size: number): Promise<void> {
+    const Bucket = this.location.bucket;
+    const CopySource = `${Bucket}/${from}`;
+    if (size <= MAX_SINGLE_COPY) {
+      await this.client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource, MetadataDirective: 'REPLACE' }));
+      return;
+    }
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket, Key: to }));
+    try {
+      const Parts = [];
+      // One part at a time: each is copied inside the store, and the server waits on it either way.
+      for (const part of copyPartPlan(size)) {
+        const answer = await this.client.send(
+          new UploadPartCopyCommand({
+            Bucket,
+            Key: to,
+            UploadId,
+            CopySource,
+            CopySourceRange: part.range,
+            PartNumber: part.partNumber,
+          }),
+        );
+        Parts.push({ PartNumber: part.partNumber, ETag: answer.CopyPartResult?.ETag });
+      }
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket, Key: to, UploadId, MultipartUpload: { Parts } }),
+      );
+    } catch (error) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket, Key: to, UploadId })).catch(() => undefined);
+      throw error;
     }
   }
 

@@ -7,10 +7,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { sessionKeys } from '../http/session-cookie.ts';
-import { getUser, saveUserPreference, type UserDoc } from './users.ts';
+import { getUser, saveMailPreferences, type UserDoc } from './users.ts';
 
 /** What a link can stop, and the user field that says so (absent means subscribed). */
-export const UNSUBSCRIBE_TOPICS = { weekly_summary: 'weekly_summary' } as const;
+export const UNSUBSCRIBE_TOPICS = { weekly_summary: 'weekly_summary', newsletter: 'newsletter' } as const;
 export type UnsubscribeTopic = keyof typeof UNSUBSCRIBE_TOPICS;
 
 function isTopic(value: string): value is UnsubscribeTopic {
@@ -22,10 +22,41 @@ function signature(key: string, userId: string, topic: string): Buffer {
   return createHmac('sha256', key).update(`unsubscribe:${userId}:${topic}`).digest();
 }
 
-export function unsubscribeLink(ctx: AppContext, userId: string, topic: UnsubscribeTopic): string {
+function preferencesSignature(key: string, userId: string): Buffer {
+  return createHmac('sha256', key).update(`mail-preferences:${userId}`).digest();
+}
+
+function newestKey(ctx: AppContext): string {
   const [newest] = sessionKeys(ctx.sessionSecret);
   if (!newest) throw new Error('no session key to sign with');
-  return `${ctx.config.publicUrl}/unsubscribe/${userId}.${topic}.${signature(newest, userId, topic).toString('base64url')}`;
+  return newest;
+}
+
+function sameSignature(expected: Buffer, given: Buffer): boolean {
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * The preferences page of a person (`PUBLIC_URL/email-preferences/<user>.<signature>`), in the
+ * footer of every e-mail they may stop: it opens without signing in, like the unsubscribe link,
+ * and can do no more than it (choose which of these e-mails come).
+ */
+export function preferencesLink(ctx: AppContext, userId: string): string {
+  return `${ctx.config.publicUrl}/email-preferences/${userId}.${preferencesSignature(newestKey(ctx), userId).toString('base64url')}`;
+}
+
+/** The user a preferences link names, when one of the keys signed exactly them; otherwise null. */
+export function readPreferencesToken(ctx: AppContext, token: string): string | null {
+  const [userId, signed, extra] = token.split('.');
+  if (!userId || !signed || extra !== undefined) return null;
+  const given = Buffer.from(signed, 'base64url');
+  return sessionKeys(ctx.sessionSecret).some((key) => sameSignature(preferencesSignature(key, userId), given))
+    ? userId
+    : null;
+}
+
+export function unsubscribeLink(ctx: AppContext, userId: string, topic: UnsubscribeTopic): string {
+  return `${ctx.config.publicUrl}/unsubscribe/${userId}.${topic}.${signature(newestKey(ctx), userId, topic).toString('base64url')}`;
 }
 
 /** The user and topic a link names, when one of the keys signed exactly them; otherwise null. */
@@ -36,10 +67,7 @@ export function readUnsubscribeToken(
   const [userId, topic, signed, extra] = token.split('.');
   if (!userId || !topic || !signed || extra !== undefined || !isTopic(topic)) return null;
   const given = Buffer.from(signed, 'base64url');
-  const valid = sessionKeys(ctx.sessionSecret).some((key) => {
-    const expected = signature(key, userId, topic);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
+  const valid = sessionKeys(ctx.sessionSecret).some((key) => sameSignature(signature(key, userId, topic), given));
   return valid ? { userId, topic } : null;
 }
 
@@ -49,10 +77,10 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<UserD
   if (!named) return null;
   const user = await getUser(ctx, named.userId);
   if (!user) return null;
-  return saveUserPreference(ctx, user._id, UNSUBSCRIBE_TOPICS[named.topic], false);
+  return saveMailPreferences(ctx, user._id, { [UNSUBSCRIBE_TOPICS[named.topic]]: false });
 }
 
-/** Whether the user still wants the topic's e-mails. */
-export function subscribed(user: UserDoc, topic: UnsubscribeTopic): boolean {
+/** Whether the user still wants the weekly summary (absent means yes; the newsletter is opt-in). */
+export function subscribed(user: UserDoc, topic: 'weekly_summary'): boolean {
   return user[UNSUBSCRIBE_TOPICS[topic]] !== false;
 }

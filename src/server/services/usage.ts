@@ -5,6 +5,7 @@
 import { databaseKind } from '../../domain/ids.ts';
 import { addUsageDay, emptyUsage, tallyDoc, USAGE_DAYS_KEPT, type UsageDay } from '../../domain/usage.ts';
 import { type AppContext, SYSTEM_DB } from '../context.ts';
+import { SERVER_MODULES } from '../modules/index.ts';
 import type { CouchDoc } from '../store/couch-client.ts';
 import type { PeriodicTask } from './periodic-tasks.ts';
 
@@ -34,6 +35,10 @@ export async function measureGroup(ctx: AppContext, db: string): Promise<UsageDa
     if (res.rows.length <= PAGE) break;
     startkey = res.rows[PAGE]!.id;
   }
+  // What modules keep outside the documents (file contents) counts as their records' size.
+  for (const module of SERVER_MODULES)
+    for (const [kind, bytes] of Object.entries((await module.storedBytes?.(ctx, db)) ?? {}))
+      if (bytes > 0) (kinds[kind] ??= { amount: 0, size: 0 }).size += bytes;
   return { day: ctx.now().toISOString().slice(0, 10), kinds };
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../domain/account-forms.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
 import { isId, newId } from '../../domain/ids.ts';
+import { readMailPreferences } from '../../domain/newsletter.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locale.ts';
 import {
   confirmationExpired,
@@ -42,8 +43,6 @@ export interface UserDoc extends CouchDoc, Omit<PublicUser, '_rev'> {
   /** The confirmed address a newer one replaced, and when: told of a password change for a while. */
   previous_email?: string | null;
   email_changed_at?: string | null;
-  /** False once the person stopped the weekly summary (services/unsubscribe.ts); absent means they get it. */
-  weekly_summary?: boolean;
 }
 
 interface EmailClaim extends CouchDoc {
@@ -503,16 +502,24 @@ export function passwordChangeRecipients(user: UserDoc, now: Date): string[] {
 }
 
 /** Sets one of the person's e-mail preferences (an unsubscribe link needs no session). */
-export async function saveUserPreference(
+/**
+ * The e-mails a person chose (profile, preferences page, one-click unsubscribe): no password,
+ * since a signed e-mailed link allows as much. Refused values are 422 with per-field reasons.
+ */
+export async function saveMailPreferences(
   ctx: AppContext,
   userId: string,
-  field: 'weekly_summary',
-  value: boolean,
+  input: Record<string, unknown>,
+  { form = false, rev }: { form?: boolean; rev?: unknown } = {},
 ): Promise<UserDoc | null> {
-  await ctx.store.update<UserDoc>(USERS_DB, userId, (current) =>
-    current ? stamped(ctx, { ...current, [field]: value }) : null,
-  );
-  return getUser(ctx, userId);
+  const { preferences, errors } = readMailPreferences(input, { form });
+  if (errors.hasErrors) throw unprocessable(errors.reasons);
+  const saved = await ctx.store.update<UserDoc>(USERS_DB, userId, (current) => {
+    if (!current) return null;
+    checkRev(current, rev);
+    return stamped(ctx, { ...current, ...preferences });
+  });
+  return saved ? getUser(ctx, userId) : null;
 }
 
 function parseLinkToken(token: unknown): { userId: string; secret: string } | null {

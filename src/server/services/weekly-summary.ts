@@ -18,12 +18,11 @@ import {
   type SummaryWindow,
 } from '../../domain/weekly-summary.ts';
 import { type AppContext, SYSTEM_DB, USERS_DB } from '../context.ts';
-import type { CouchDoc } from '../store/couch-client.ts';
 import { modulesInUse, readSettings } from './groups.ts';
-import { retryDelayMs } from './jobs.ts';
 import { formatDay } from './mail.ts';
+import { markerPrefix, sendOnce, type SentMarker, sentMarkerId } from './mail-markers.ts';
 import type { PeriodicTask } from './periodic-tasks.ts';
-import { subscribed, unsubscribeLink } from './unsubscribe.ts';
+import { preferencesLink, subscribed, unsubscribeLink } from './unsubscribe.ts';
 import type { UserDoc } from './users.ts';
 
 /** A module's part of the summary, as the server kit declares it. */
@@ -32,33 +31,15 @@ export interface SummaryContributor {
   summary?: SummaryPart;
 }
 
-type MarkerStatus = 'sending' | 'sent' | 'nothing' | 'failed' | 'gave-up';
-
-export interface SentMarker extends CouchDoc {
-  klass: 'MailSent';
-  mail: 'weekly-summary';
-  period: string;
-  user_id: string;
-  status: MarkerStatus;
-  attempts: number;
-  /** While `sending`: when another run may take it over (the sender crashed). While `failed`: the next attempt. */
-  until: string | null;
-  last_error: string | null;
-  sent_at: string | null;
-}
-
-const MARKER_PREFIX = 'mail-sent:weekly-summary:';
-export const markerId = (period: string, userId: string) => `${MARKER_PREFIX}${period}:${userId}`;
-/** As the job queue: 10 s, 20 s… then kept, never tried again, for a person to look at. */
-const MAX_ATTEMPTS = 8;
-/** A send that has not finished in this time is taken to have died with its instance. */
-const SENDING_LEASE_MS = 10 * 60_000;
+const MAIL = 'weekly-summary';
+const MARKER_PREFIX = markerPrefix(MAIL);
+export const markerId = (period: string, userId: string) => sentMarkerId(MAIL, period, userId);
 /** Weeks of markers kept: enough to see what went out lately; older ones are removed. */
 const WEEKS_KEPT = 8;
 const PAGE = 500;
 
 /** Every document of one database, a page at a time, design documents left out. */
-async function* allDocs<T>(ctx: AppContext, db: string, from = '', to = '\ufff0'): AsyncGenerator<T> {
+export async function* allDocs<T>(ctx: AppContext, db: string, from = '', to = '\ufff0'): AsyncGenerator<T> {
   let startkey = from;
   for (;;) {
     const res = await ctx.store.must<{ rows: Array<{ id: string; doc?: T | null }> }>(
@@ -74,12 +55,6 @@ async function* allDocs<T>(ctx: AppContext, db: string, from = '', to = '\ufff0'
 }
 
 /** Whether the marker lets this run send now (none yet, a failure due again, a sender that died). */
-function mayTake(marker: SentMarker | null, now: string): boolean {
-  if (!marker) return true;
-  if (marker.status === 'failed' || marker.status === 'sending') return !marker.until || marker.until <= now;
-  return false;
-}
-
 class GroupSummaries {
   private readonly made = new Map<string, Promise<GroupSummary | null>>();
   private readonly ctx: AppContext;
@@ -121,34 +96,14 @@ async function sendOne(
   groups: GroupSummaries,
   counts: Record<string, number>,
 ): Promise<void> {
-  const id = markerId(window.period, user._id);
-  const stored = await ctx.store.get<SentMarker>(SYSTEM_DB, id);
-  const now = ctx.now();
-  if (!mayTake(stored, now.toISOString())) return;
-  const base: SentMarker = {
-    _id: id,
-    ...(stored?._rev ? { _rev: stored._rev } : {}),
-    klass: 'MailSent',
-    mail: 'weekly-summary',
-    period: window.period,
-    user_id: user._id,
-    status: 'sending',
-    attempts: stored?.attempts ?? 0,
-    until: new Date(now.getTime() + SENDING_LEASE_MS).toISOString(),
-    last_error: stored?.last_error ?? null,
-    sent_at: null,
-  };
-  // The store takes one writer of this revision: another instance that claimed it first sends it.
-  const claimed = await ctx.store.putIfCurrent(SYSTEM_DB, base);
-  if (!claimed) return;
-  let status: MarkerStatus = 'sent';
-  let error: string | null = null;
-  try {
-    const summaries = (await Promise.all(groupRoles(user.roles).map((db) => groups.of(db)))).filter(
-      (g): g is GroupSummary => g !== null,
-    );
-    if (!hasNews(summaries)) status = 'nothing';
-    else {
+  const status = await sendOnce(
+    ctx,
+    { mail: MAIL, period: window.period, userId: user._id, backOff: true },
+    async () => {
+      const summaries = (await Promise.all(groupRoles(user.roles).map((db) => groups.of(db)))).filter(
+        (g): g is GroupSummary => g !== null,
+      );
+      if (!hasNews(summaries)) return 'nothing';
       const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
       await ctx.mailer.send({
         to: user.email!,
@@ -162,26 +117,12 @@ async function sendOne(
         },
         summary: summaries,
         unsubscribe: unsubscribeLink(ctx, user._id, 'weekly_summary'),
+        preferences: preferencesLink(ctx, user._id),
       });
-    }
-  } catch (failure) {
-    error = (failure as Error).message;
-  }
-  const attempts = claimed.attempts + (error ? 1 : 0);
-  if (error) {
-    status = attempts >= MAX_ATTEMPTS ? 'gave-up' : 'failed';
-    ctx.config.log(`mail: weekly summary ${window.period} to ${user._id} failed (attempt ${attempts}): ${error}`);
-  }
-  counts[status] = (counts[status] ?? 0) + 1;
-  const done = ctx.now();
-  await ctx.store.put(SYSTEM_DB, {
-    ...claimed,
-    status,
-    attempts,
-    until: status === 'failed' ? new Date(done.getTime() + retryDelayMs(attempts)).toISOString() : null,
-    last_error: error,
-    sent_at: status === 'sent' ? done.toISOString() : null,
-  });
+      return 'sent';
+    },
+  );
+  if (status) counts[status] = (counts[status] ?? 0) + 1;
 }
 
 /** Markers of weeks long gone: their ids sort by week, so they are one range. */

@@ -6,6 +6,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StoreProcessMessage, StoreProcessOptions } from './store-process.ts';
 
@@ -24,6 +26,22 @@ export interface SupervisorOptions {
   /** How often the store is pinged, and after how many missed pings it is restarted. */
   pingMs?: number;
   missedPings?: number;
+}
+
+/**
+ * Where a running server leaves its store's address, readable by its owner only, for a command
+ * run beside it (`npm run newsletter`): the store is the LevelDB's one process, so the command
+ * talks to it over HTTP as the server does. Removed when the server stops.
+ */
+export const storeUrlFile = (dataDir: string) => path.join(dataDir, 'store-url');
+
+/** The running embedded store's address, or null when no server runs on this data directory. */
+export function runningStoreUrl(dataDir: string): string | null {
+  try {
+    return readFileSync(storeUrlFile(dataDir), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
 }
 
 const ENTRY = fileURLToPath(new URL('./store-process.ts', import.meta.url));
@@ -141,14 +159,17 @@ export async function startEmbeddedStore(dataDir: string, options: SupervisorOpt
     );
   }, pingMs);
   pinger.unref();
+  const url = `http://admin:${password}@127.0.0.1:${port}`;
+  writeFileSync(storeUrlFile(dataDir), `${url}\n`, { mode: 0o600 });
 
   return {
-    url: `http://admin:${password}@127.0.0.1:${port}`,
+    url,
     pid: () => child.pid,
     restarts: () => restarts,
     close: async () => {
       closing = true;
       clearInterval(pinger);
+      rmSync(storeUrlFile(dataDir), { force: true });
       const proc = child;
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       await new Promise<void>((resolve) => {

@@ -4,6 +4,8 @@
 import type { ModuleDescription } from '../kit.ts';
 import { RDISK_RESOURCES } from './records.ts';
 
+const FILES_TILE = { resource: 'disk', klass: 'CloudFile' } as const;
+
 export const rdiskModule: ModuleDescription = {
   kind: 'rdisk',
   feature: 'rdisk',
@@ -21,9 +23,10 @@ export const rdiskModule: ModuleDescription = {
   menu: [{ key: 'disk', path: 'disk' }],
   others: [],
   // Spec 001 §2 others menu: "disk (when enabled and not in the disk or notes module)".
-  elsewhere: { dashboard: false, others: [{ key: 'disk', path: 'disk' }] },
-  // Spec 000 admin tiles: rdisk (files). The count is every file record, folders and bin included.
-  tiles: [{ resource: 'disk', klass: 'CloudFile' }],
+  // Spec 000 admin tiles: rdisk (files), and ticket's and textnotes' "files": the disk's tile in
+  // the groups that have it on. The count is every file record, folders and bin included.
+  elsewhere: { dashboard: false, others: [{ key: 'disk', path: 'disk' }], tiles: [FILES_TILE] },
+  tiles: [FILES_TILE],
   settings: [],
   indexes: [],
   views: [],

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkDocWrite } from '../../permissions.ts';
 import { newId } from '../../ids.ts';
-import { isFileName, maxVersionsOf } from './records.ts';
+import {
+  currentThumbnail,
+  isFileName,
+  isThumbnailData,
+  MAX_THUMBNAIL_BYTES,
+  maxVersionsOf,
+  recordFolderName,
+  storedBytes,
+} from './records.ts';
 
 const db = newId('Account');
 const member = { name: newId('User'), roles: [db], permission: 'full' as const };
@@ -82,5 +90,57 @@ describe('names and versions kept', () => {
     expect(isFileName('a/b')).toBe(false);
     expect(maxVersionsOf({})).toBe(3);
     expect(maxVersionsOf({ max_versions: 5 })).toBe(5);
+  });
+});
+
+describe('storedBytes', () => {
+  it('adds every content the versions name once, the bin’s included', () => {
+    const v = (hash: string, size: number) => ({
+      hash: hash.repeat(64),
+      size,
+      at: '2026-11-27T10:00:00.000Z',
+      by: 'u',
+    });
+    const docs = [
+      { versions: [v('a', 100), v('b', 50)] },
+      { versions: [v('a', 100)] },
+      { kind: 'file_deleted', versions: [v('c', 7)] },
+      { kind: 'dir' },
+    ];
+    expect(storedBytes(docs)).toBe(157);
+    expect(storedBytes([])).toBe(0);
+  });
+});
+
+describe('thumbnails', () => {
+  const hash = 'a'.repeat(64);
+  const jpeg = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
+  it('shows a thumbnail only while it was made of the current content', () => {
+    const versions = [{ hash, size: 3, at: '2026-11-27T10:00:00.000Z', by: 'u' }];
+    expect(currentThumbnail({ versions, thumbnail: jpeg, thumbnail_of: hash })).toBe(jpeg);
+    expect(currentThumbnail({ versions, thumbnail: jpeg, thumbnail_of: 'b'.repeat(64) })).toBeNull();
+    expect(currentThumbnail({ versions })).toBeNull();
+    expect(currentThumbnail({ thumbnail: jpeg, thumbnail_of: hash })).toBeNull();
+  });
+
+  it('is a small JPEG as a data URL, written by the server only', () => {
+    expect(isThumbnailData(jpeg)).toBe(true);
+    expect(isThumbnailData('data:image/svg+xml;base64,PHN2Zz4=')).toBe(false);
+    expect(isThumbnailData(`data:image/jpeg;base64,${'A'.repeat(MAX_THUMBNAIL_BYTES * 2)}`)).toBe(false);
+    expect(write({ ...stored, thumbnail: jpeg, thumbnail_of: hash })).toMatchObject({
+      ok: false,
+      status: 422,
+      reason: { thumbnail: ['is not allowed'], thumbnail_of: ['is not allowed'] },
+    });
+  });
+});
+
+describe('recordFolderName', () => {
+  it('makes one path segment of a record’s name, or takes its id', () => {
+    expect(recordFolderName('Ana Souza', 'cus-1')).toBe('Ana Souza');
+    expect(recordFolderName(' ACME 3000/B\\2 ', 'eqi-1')).toBe('ACME 3000-B-2');
+    expect(recordFolderName('..', 'eqi-1')).toBe('eqi-1');
+    expect(recordFolderName(undefined, 'cus-2')).toBe('cus-2');
+    expect(recordFolderName('x'.repeat(300), 'cus-3')).toHaveLength(255);
   });
 });

@@ -26,6 +26,18 @@ const KIND_CHANGES: Readonly<Record<string, readonly string[]>> = {
   dir_deleted: ['dir'],
 };
 
+/**
+ * The bytes a group's files keep in the byte store: every content a version names (the bin's
+ * too, they are still kept), each content once however many files or versions name it.
+ */
+export function storedBytes(docs: readonly { versions?: readonly FileVersion[] }[]): number {
+  const sizes = new Map<string, number>();
+  for (const doc of docs) for (const version of doc.versions ?? []) sizes.set(version.hash, version.size);
+  let total = 0;
+  for (const size of sizes.values()) total += size;
+  return total;
+}
+
 /** Spec 001 §4: the last 3 versions are kept unless the file says otherwise. */
 export const DEFAULT_MAX_VERSIONS = 3;
 export const MAX_MAX_VERSIONS = 100;
@@ -48,7 +60,51 @@ export const FILE_SERVER_FIELDS = [
   'external_key',
   'dav_props',
   'modified_at',
+  'thumbnail',
+  'thumbnail_of',
 ] as const;
+
+/**
+ * A thumbnail is a small JPEG (the longer side 240 px) kept on the record as a data URL, so a
+ * record's page lists photos offline and never downloads a full image for a list. The device that
+ * resizes a photo makes it and sends it once the photo is stored; the server checks it and writes
+ * it, with the hash of the content it shows (a new version makes it stale).
+ */
+export const MAX_THUMBNAIL_BYTES = 24_000;
+const THUMBNAIL_PREFIX = 'data:image/jpeg;base64,';
+
+export function isThumbnailData(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.startsWith(THUMBNAIL_PREFIX) &&
+    value.length <= THUMBNAIL_PREFIX.length + Math.ceil(MAX_THUMBNAIL_BYTES / 3) * 4 &&
+    /^[A-Za-z0-9+/]+={0,2}$/.test(value.slice(THUMBNAIL_PREFIX.length))
+  );
+}
+
+/** The record's thumbnail while it shows the current content; null otherwise. */
+export function currentThumbnail(record: object): string | null {
+  const doc = record as Doc;
+  const versions = doc.versions as readonly FileVersion[] | undefined;
+  const current = versions?.[0]?.hash;
+  return current && doc.thumbnail_of === current && isThumbnailData(doc.thumbnail) ? doc.thumbnail : null;
+}
+
+/**
+ * A record's name as one folder name (`Customers/Ana Souza`): slashes and control characters
+ * become dashes, outer spaces go, at most 255 characters; its id when nothing is left.
+ */
+export function recordFolderName(name: unknown, id: string): string {
+  const cleaned =
+    typeof name === 'string'
+      ? name
+          .replace(/[/\\\p{Cc}]/gu, '-')
+          .trim()
+          .slice(0, 255)
+          .trim()
+      : '';
+  return isFileName(cleaned) ? cleaned : id;
+}
 
 const fromServer = (field: Omit<FieldSpec, 'readOnly'>): FieldSpec => ({ ...field, readOnly: true });
 
@@ -96,6 +152,8 @@ export const cloudFiles: ResourceSpec = {
     fromServer({ name: 'external_key', type: 'text' }),
     // When the content last changed as its owner sees it (a WebDAV client may set it).
     fromServer({ name: 'modified_at', type: 'text', maxLength: 40 }),
+    fromServer({ name: 'thumbnail', type: 'text', maxLength: 40_000 }),
+    fromServer({ name: 'thumbnail_of', type: 'text', maxLength: 64 }),
     fromServer({
       name: 'versions',
       type: 'rows',

@@ -59,6 +59,17 @@ describe('validateRecord', () => {
     );
   });
 
+  it('relates a ticket to an earlier one (a return visit), never to itself', () => {
+    const uuid = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    const first = `tik-${uuid}`;
+    const visit = { title: 'x', status: 'open', priority: 'medium', ticket_kind: 'bug', related_ticket_id: first };
+    expect(validateRecord(tickets, visit).reasons).toEqual({});
+    expect(validateRecord(tickets, { ...visit, _id: first }).reasons).toEqual({ related_ticket_id: [M.invalid] });
+    expect(validateRecord(tickets, { ...visit, related_ticket_id: `cus-${uuid}` }).reasons).toEqual({
+      related_ticket_id: [M.invalid],
+    });
+  });
+
   it('checks numbers, integers and bounds', () => {
     const base = { date: '2026-01-01', equipment_id: 'eqi-00000000-0000-4000-8000-000000000001' };
     expect(validateRecord(maintenances, { ...base, warranty: 'ten' }).reasons).toEqual({

@@ -1,10 +1,12 @@
 // The ticket module's records (spec 001 §3). Contract and estimate items, customer phones and
 // addresses and a ticket's checklist live inside their record, so a record and its parts are
 // written, synced and merged together: two devices cannot end up with half of an estimate.
+import { FIELD_MESSAGES as M } from '../../errors.ts';
 import { checkReceipts } from './receipts.ts';
 import { ticketChangeErrors, ticketLabel } from './ticket-edits.ts';
 import { TICKET_KINDS, TICKET_PRIORITIES, TICKET_STATUSES } from './tickets.ts';
 import type { FieldSpec, ResourceSpec } from '../../records/schema.ts';
+import { handbooks } from '../textnotes/records.ts';
 
 /** An address opens a map at it (a link: nothing is asked of the map until it is tapped). */
 export function addressMapLink(row: Readonly<Record<string, unknown>>): string | null {
@@ -178,20 +180,8 @@ export const maintenances: ResourceSpec = {
   titleField: 'date',
 };
 
-export const handbooks: ResourceSpec = {
-  resource: 'handbooks',
-  klass: 'Handbook',
-  fields: [
-    { name: 'title', type: 'text', required: true },
-    { name: 'content', type: 'markdown' },
-    { name: 'categories', type: 'tags' },
-  ],
-  columns: ['title', 'categories', 'updated_at'],
-  search: ['title', 'content', 'categories'],
-  sort: ['title', 'created_at', 'updated_at'],
-  defaultSort: { field: 'title', direction: 'asc' },
-  titleField: 'title',
-};
+// Handbooks are every group's (a shop's know-how); the wiki's rules for them live with the wiki.
+export { handbooks };
 
 export const tickets: ResourceSpec = {
   resource: 'tickets',
@@ -207,6 +197,9 @@ export const tickets: ResourceSpec = {
     { name: 'relate_equipment_to_customer', type: 'boolean', createOnly: true },
     { name: 'equipment_observation', type: 'textarea' },
     { name: 'category_id', type: 'reference', ref: 'Category' },
+    // Spec 001's "ticket relationship": a return visit or a warranty call-back points at the earlier
+    // ticket; the earlier one lists it among the records pointing at it, so both pages show it.
+    { name: 'related_ticket_id', type: 'reference', ref: 'Ticket' },
     {
       name: 'checklist',
       type: 'rows',
@@ -234,7 +227,11 @@ export const tickets: ResourceSpec = {
   numberField: 'number',
   // "#number - first line of the problem or the content" (or the title): what the shop talks about.
   label: ticketLabel,
-  check: checkReceipts,
+  check: (doc, errors) => {
+    checkReceipts(doc, errors);
+    if (doc.related_ticket_id !== undefined && doc.related_ticket_id === doc._id)
+      errors.add('related_ticket_id', M.invalid);
+  },
   transition: (before, after, errors, { settings }) => {
     for (const message of ticketChangeErrors(before, after, settings)) errors.add('status', message);
   },

@@ -30,3 +30,14 @@ export function updateProfile(user: UserRef, input: ProfileInput) {
 export function changePassword(user: UserRef, input: PasswordInput) {
   return putUser(user, input);
 }
+
+export interface MailPreferencesInput {
+  newsletter: boolean;
+  newsletter_topics: string[];
+  weekly_summary: boolean;
+}
+
+/** E-mail choices alone need no password: the e-mails' signed link allows as much with no session. */
+export function updateMailPreferences(user: UserRef, input: MailPreferencesInput) {
+  return putUser(user, input);
+}

@@ -9,6 +9,7 @@ import type { PublicUser } from '../../../domain/user.ts';
 import { updateProfile } from '../api/update-user.ts';
 import { loadSession } from '../load-session.ts';
 import { EditPasswordDialog } from './edit-password-dialog.tsx';
+import { NewsletterCard } from './newsletter-card.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 
 const FIELDS = ['fullname', 'unconfirmed_email', 'current_password'] as const;
@@ -105,18 +106,22 @@ export function ProfileTab({ user }: { user: PublicUser }) {
           </Stack>
         </CardContent>
       </Card>
-      <Card variant="outlined" sx={{ flex: 1 }}>
-        <CardContent>
-          <Stack spacing={2}>
-            {notice && (
-              <Alert severity="success" role="status" onClose={() => setNotice(null)}>
-                {t(notice.key, notice.vars ?? {})}
-              </Alert>
-            )}
-            <EditProfileForm user={user} onSaved={setNotice} />
-          </Stack>
-        </CardContent>
-      </Card>
+      <Stack spacing={3} sx={{ flex: 1 }}>
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={2}>
+              {notice && (
+                <Alert severity="success" role="status" onClose={() => setNotice(null)}>
+                  {t(notice.key, notice.vars ?? {})}
+                </Alert>
+              )}
+              <EditProfileForm user={user} onSaved={setNotice} />
+            </Stack>
+          </CardContent>
+        </Card>
+        {/* The new revision is read back, so the profile form's next save is not refused as a conflict. */}
+        <NewsletterCard user={user} onSaved={() => void loadSession()} />
+      </Stack>
       <EditPasswordDialog
         user={user}
         open={passwordOpen}

@@ -22,15 +22,9 @@ import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { useErrorText } from '../../../components/use-error-text.ts';
-import {
-  BILLING_MESSAGES,
-  type PlanPrice,
-  type PlanRequest,
-  planState,
-  planTable,
-  pricesLivemode,
-} from '../../../domain/billing.ts';
+import { BILLING_MESSAGES, type PlanPrice, planState, planTable, pricesLivemode } from '../../../domain/billing.ts';
 import { useCheckoutData } from '../use-checkout-data.ts';
+import { usePlanRequest } from '../use-plan-request.ts';
 import { isNotConfigured } from './checkout-price-page.tsx';
 import { ConfirmEmailDialog } from './confirm-email-dialog.tsx';
 import { ConfirmRequestDialog } from './confirm-request-dialog.tsx';
@@ -61,8 +55,7 @@ export function CheckoutPage({ groups, initial, online, now }: CheckoutPageProps
   const navigate = useNavigate();
   const [groupId, setGroupId] = useState(groups.some((g) => g.id === initial) ? initial! : (groups[0]?.id ?? null));
   const data = useCheckoutData(groupId, online);
-  const [asking, setAsking] = useState<PlanRequest | null>(null);
-  const [done, setDone] = useState<PlanRequest | null>(null);
+  const plan = usePlanRequest(data.reload);
   const [choosing, setChoosing] = useState<PlanPrice | null>(null);
   const group = groups.find((g) => g.id === groupId) ?? null;
   const settings = data.settings?.values ?? null;
@@ -84,7 +77,7 @@ export function CheckoutPage({ groups, initial, online, now }: CheckoutPageProps
       return current ? (
         <Chip size="small" label={t('checkout.current')} />
       ) : (
-        <Button size="small" color="warning" disabled={!state.canSwitchToFree} onClick={() => setAsking('free')}>
+        <Button size="small" color="warning" disabled={!state.canSwitchToFree} onClick={() => plan.ask('free')}>
           {t('checkout.switchToFree')}
         </Button>
       );
@@ -97,7 +90,7 @@ export function CheckoutPage({ groups, initial, online, now }: CheckoutPageProps
         >
           <Chip size="small" color="primary" label={t('checkout.current')} />
           {state.canCancel && (
-            <Button size="small" color="warning" onClick={() => setAsking('cancel')}>
+            <Button size="small" color="warning" onClick={() => plan.ask('cancel')}>
               {t('checkout.cancelSubscription')}
             </Button>
           )}
@@ -120,7 +113,7 @@ export function CheckoutPage({ groups, initial, online, now }: CheckoutPageProps
           value={group.id}
           onChange={(event) => {
             setGroupId(event.target.value);
-            setDone(null);
+            plan.reset();
           }}
           slotProps={{ select: { native: true }, htmlInput: { name: 'group' } }}
           sx={{ maxWidth: 480 }}
@@ -147,9 +140,9 @@ export function CheckoutPage({ groups, initial, online, now }: CheckoutPageProps
           <PlanStatus state={state} />
         </>
       )}
-      {done && (
+      {plan.done && (
         <Alert severity="success" role="status">
-          {t(`checkout.done.${done}`)}
+          {t(`checkout.done.${plan.done}`)}
         </Alert>
       )}
       {data.prices && settings && rows.length === 0 && <EmptyState title={detail(BILLING_MESSAGES.noPlan)} />}
@@ -196,16 +189,7 @@ export function CheckoutPage({ groups, initial, online, now }: CheckoutPageProps
           ))}
         </List>
       </div>
-      <ConfirmRequestDialog
-        accountId={group.id}
-        request={asking}
-        onClose={() => setAsking(null)}
-        onDone={(made) => {
-          setAsking(null);
-          setDone(made);
-          data.reload();
-        }}
-      />
+      <ConfirmRequestDialog accountId={group.id} {...plan.dialog} />
       <ConfirmEmailDialog
         key={choosing?._id ?? 'none'}
         accountId={group.id}

@@ -18,6 +18,7 @@ import { validateEmailRequest } from '../../../domain/account-forms.ts';
 import { saveBillingEmail } from '../api/group-billing.ts';
 import { type CheckoutStart, startCheckout } from '../api/start-checkout.ts';
 import type { CheckoutData } from '../use-checkout-data.ts';
+import { usePlanRequest } from '../use-plan-request.ts';
 import { ConfirmRequestDialog } from './confirm-request-dialog.tsx';
 import { formatPrice } from './format-price.ts';
 import { LegalLinks } from './legal-links.tsx';
@@ -62,8 +63,7 @@ export function CheckoutPricePage({ accountId, priceId, groupName, admin, online
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const [start, setStart] = useState<CheckoutStart | null>(null);
-  const [asking, setAsking] = useState<PlanRequest | null>(null);
-  const [done, setDone] = useState<PlanRequest | null>(null);
+  const plan = usePlanRequest(data.reload);
   const request: PlanRequest | null = priceId === 'free' || priceId === 'cancel' ? priceId : null;
 
   if (!online) return <CheckoutOffline />;
@@ -135,17 +135,17 @@ export function CheckoutPricePage({ accountId, priceId, groupName, admin, online
       <PlanStatus state={state} />
       {!admin && <Alert severity="info">{t('billing.adminOnly')}</Alert>}
       <ErrorBox error={error} onClose={() => setError(null)} />
-      {done && (
+      {plan.done && (
         <Alert severity="success" role="status">
-          {t(`checkout.done.${done}`)}
+          {t(`checkout.done.${plan.done}`)}
         </Alert>
       )}
-      {admin && request && !done && (
+      {admin && request && !plan.done && (
         <div>
           <Button
             variant="contained"
             color="warning"
-            onClick={() => setAsking(request)}
+            onClick={() => plan.ask(request)}
             disabled={request === 'free' ? !state.canSwitchToFree : !state.canCancel}
           >
             {t(request === 'free' ? 'checkout.switchToFree' : 'checkout.cancelSubscription')}
@@ -180,16 +180,7 @@ export function CheckoutPricePage({ accountId, priceId, groupName, admin, online
         </>
       )}
       <LegalLinks />
-      <ConfirmRequestDialog
-        accountId={accountId}
-        request={asking}
-        onClose={() => setAsking(null)}
-        onDone={(made) => {
-          setAsking(null);
-          setDone(made);
-          data.reload();
-        }}
-      />
+      <ConfirmRequestDialog accountId={accountId} {...plan.dialog} />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@mui/material';
-import { useCallback } from 'react';
+import { Box } from '@mui/material';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
+import { LinkTile } from '../../../components/link-tile.tsx';
 import { useReplicaQuery } from '../../../components/resource/use-records.ts';
 import { adminTiles } from '../../../domain/modules/index.ts';
 import { countByKlass } from '../api/count-by-klass.ts';
@@ -12,10 +12,14 @@ interface CounterTilesProps {
   kind: string | null;
   /** Feature switches that are on: a tile of a switched-off feature (maintenances) is left out. */
   features: ReadonlySet<string>;
+  /** The group's settings: the tiles of the other modules it has on (the disk's files). */
+  settings?: Readonly<Record<string, string>>;
+  /** Tiles of the group's own pages (billing, usage), composed by the app after the counters. */
+  children?: ReactNode;
 }
 
 /** Record counters per kind, each linking to its list (spec 000 §2 "Admin dashboard"); live with the replica. */
-export function CounterTiles({ accountId, kind, features }: CounterTilesProps) {
+export function CounterTiles({ accountId, kind, features, settings, children }: CounterTilesProps) {
   const { t } = useTranslation();
   const load = useCallback(() => countByKlass(accountId), [accountId]);
   const { value, error, setError } = useReplicaQuery(accountId, load);
@@ -34,22 +38,16 @@ export function CounterTiles({ accountId, kind, features }: CounterTilesProps) {
           gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' },
         }}
       >
-        {adminTiles(kind, features).map((tile) => (
-          <Card key={tile.resource} variant="outlined" data-tile={tile.resource}>
-            <CardActionArea
-              component={RouterLink}
-              to={`/account/${accountId}/${tile.resource}`}
-              sx={{ height: '100%' }}
-            >
-              <CardContent>
-                <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
-                  {counts === null ? <Skeleton width={40} /> : (counts[tile.klass] ?? 0)}
-                </Typography>
-                <Typography color="text.secondary">{t(`admin.tiles.${tile.resource}`)}</Typography>
-              </CardContent>
-            </CardActionArea>
-          </Card>
+        {adminTiles(kind, features, settings).map((tile) => (
+          <LinkTile
+            key={tile.resource}
+            tile={tile.resource}
+            to={`/account/${accountId}/${tile.resource}`}
+            label={t(`admin.tiles.${tile.resource}`)}
+            value={counts === null ? null : (counts[tile.klass] ?? 0)}
+          />
         ))}
+        {children}
       </Box>
     </>
   );

@@ -38,7 +38,16 @@ function ConfirmAccountCard() {
 type ModuleCards = (props: { accountId: string; refreshKey: number }) => ReactNode;
 
 /** The group's dashboard: confirmation card, its module's cards, recent changes and system notifications. */
-export function DashboardPage({ unconfirmed, cards }: { unconfirmed: boolean; cards?: ModuleCards }) {
+export function DashboardPage({
+  unconfirmed,
+  cards,
+  notice,
+}: {
+  unconfirmed: boolean;
+  cards?: ModuleCards;
+  /** A notice above the cards (the free limit's deadline), composed by the app. */
+  notice?: ReactNode;
+}) {
   const group = useCurrentGroup();
   if (!group) return null;
   return (
@@ -49,6 +58,7 @@ export function DashboardPage({ unconfirmed, cards }: { unconfirmed: boolean; ca
       name={group.account.name || group.accountId}
       cards={cards}
       unconfirmed={unconfirmed}
+      notice={notice}
     />
   );
 }
@@ -60,9 +70,10 @@ interface GroupDashboardProps {
   name: string;
   cards?: ModuleCards;
   unconfirmed: boolean;
+  notice?: ReactNode;
 }
 
-function GroupDashboard({ accountId, kind, admin, name, cards, unconfirmed }: GroupDashboardProps) {
+function GroupDashboard({ accountId, kind, admin, name, cards, unconfirmed, notice }: GroupDashboardProps) {
   const { t } = useTranslation();
   const [refreshKey, setRefreshKey] = useState(0);
   // Read again when the replica changes (sync, another tab) and when Refresh is pressed.
@@ -94,6 +105,7 @@ function GroupDashboard({ accountId, kind, admin, name, cards, unconfirmed }: Gr
           {t('actions.refresh')}
         </Button>
       </Stack>
+      {notice}
       {unconfirmed && <ConfirmAccountCard />}
       {cards?.({ accountId, refreshKey })}
       {moduleOf(kind)?.recentChanges !== false && (

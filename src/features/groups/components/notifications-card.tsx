@@ -3,14 +3,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDay } from '../../../components/format-day.ts';
 import type { SystemNotification } from '../../../domain/notifications.ts';
-import { listNotifications } from '../api/list-notifications.ts';
-import { useServerInfoStore } from '../server-info-store.ts';
-
-/** The feed's HTML as plain text: posts come from another site and are never injected as markup. */
-function plainText(html: string): string {
-  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>|<\/p>/gi, '\n'), 'text/html');
-  return (doc.body.textContent ?? '').trim();
-}
+import { fetchNotifications, plainText } from '../api/list-notifications.ts';
 
 /** Recent posts of the system's social feed; hidden when there is none, or on any failure. */
 export function NotificationsCard({ refreshKey }: { refreshKey: number }) {
@@ -20,14 +13,8 @@ export function NotificationsCard({ refreshKey }: { refreshKey: number }) {
   useEffect(() => {
     let live = true;
     // The server tells where its feed is (`notifications_url` of `GET /db/`); none means no card.
-    void useServerInfoStore
-      .getState()
-      .load()
-      .then((info) => {
-        const url = info?.notifications_url;
-        return typeof url === 'string' && url ? listNotifications(url, i18n.language, new Date()) : [];
-      })
-      .then((found) => live && setPosts(found));
+    // What it shows is kept in the device's mailbox too (the profile's Notifications tab).
+    void fetchNotifications(i18n.language).then((found) => live && setPosts(found));
     return () => {
       live = false;
     };

@@ -30,11 +30,25 @@ export function createFolder(env: ResourceEnv, name: string, dirId: string | nul
   return writeRecord(env.accountId, cloudFiles, doc, writeOptions(env));
 }
 
+const folderMaking = new Map<string, Promise<string | null>>();
+
 /**
  * The folder at `names` from the root (`Tickets/3-17`), its missing folders made on the device
  * (offline too: they sync like any record, and uploads into them wait until they have).
  */
-export async function ensureFolderPath(env: ResourceEnv, names: readonly string[]): Promise<string | null> {
+export function ensureFolderPath(env: ResourceEnv, names: readonly string[]): Promise<string | null> {
+  // One at a time per group: two photos taken at once would each find no folder and each make one.
+  const previous = folderMaking.get(env.accountId) ?? Promise.resolve(null);
+  const next = previous.catch(() => null).then(() => makeFolderPath(env, names));
+  folderMaking.set(env.accountId, next);
+  const forget = () => {
+    if (folderMaking.get(env.accountId) === next) folderMaking.delete(env.accountId);
+  };
+  next.then(forget, forget);
+  return next;
+}
+
+async function makeFolderPath(env: ResourceEnv, names: readonly string[]): Promise<string | null> {
   let dirId: string | null = null;
   for (const name of names) {
     const found = folderNamed(await readFiles(env.accountId), dirId, name);
@@ -65,6 +79,7 @@ export interface UploadAnswer {
   ok: boolean;
   id: string;
   rev: string;
+  version?: FileVersion;
 }
 
 /** The upload call: a new file named so in the folder, or a new version of the file of that name. */
@@ -78,6 +93,14 @@ export function sendUpload(
   onProgress: (sent: number, total: number) => void,
 ) {
   return uploadBytes<UploadAnswer>(target.method, target.path, blob, { query: target.query, onProgress });
+}
+
+/** Sends the thumbnail made of the content `of` (its hash), once the server holds that content. */
+export function sendThumbnail(db: string, id: string, of: string, dataUrl: string) {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const blob = new Blob([bytes], { type: 'image/jpeg' });
+  return uploadBytes<{ ok: boolean }>('PUT', `${base(db)}/${id}/thumbnail`, blob, { query: { of } });
 }
 
 /** Where a file's content (or one kept version of it) is downloaded from. */

@@ -37,7 +37,7 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { type DragEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -80,6 +80,7 @@ export function Disk({ env, dirId }: { env: ResourceEnv; dirId: string | null })
   const [error, setError] = useErrorState();
   const [showUp, setShowUp] = useState(() => readFlag(UP_ENTRY_FLAG));
   const [newFolder, setNewFolder] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; file: DiskFile } | null>(null);
   const [kept, setKept] = useState<ReadonlyMap<string, string>>(new Map());
   const [keptTick, setKeptTick] = useState(0);
@@ -247,18 +248,25 @@ export function Disk({ env, dirId }: { env: ResourceEnv; dirId: string | null })
       </Stack>
 
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        <Button variant="contained" component="label" startIcon={<UploadIcon />} disabled={path === null}>
+        {/* A button that opens the hidden input: a label with a button's role is not one (axe). */}
+        <Button
+          variant="contained"
+          startIcon={<UploadIcon />}
+          disabled={path === null}
+          onClick={() => fileInput.current?.click()}
+        >
           {t('disk.upload')}
-          <input
-            type="file"
-            multiple
-            hidden
-            onChange={(event) => {
-              upload(event.target.files);
-              event.target.value = '';
-            }}
-          />
         </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          onChange={(event) => {
+            upload(event.target.files);
+            event.target.value = '';
+          }}
+        />
         <Button
           variant="outlined"
           startIcon={<CreateNewFolderIcon />}

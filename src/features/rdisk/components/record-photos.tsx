@@ -3,8 +3,9 @@
 // stored as files of the disk in a folder per record (`Tickets/3-17`), made when the first file
 // arrives, so the office reaches them over WebDAV as well.
 import AddAPhotoIcon from '@mui/icons-material/AddAPhotoOutlined';
-import { Box, Button, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useCallback, useEffect } from 'react';
+import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
@@ -13,9 +14,10 @@ import { useReplicaQuery } from '../../../components/resource/use-records.ts';
 import { useErrorState } from '../../../components/use-error-state.ts';
 import { useSyncStore } from '../../../data/sync-store.ts';
 import { formatBytes } from '../../../domain/bytes.ts';
+import { currentThumbnail } from '../../../domain/modules/rdisk/records.ts';
 import { folderListing, pathTo } from '../../../domain/modules/rdisk/tree.ts';
 import { ensureFolderPath, readFiles } from '../api/files.ts';
-import { resizePhoto } from '../resize-photo.ts';
+import { makeThumbnail, resizePhoto } from '../resize-photo.ts';
 import { sendWaiting, uploadFiles } from '../transfer-store.ts';
 import { Transfers } from './transfers.tsx';
 
@@ -35,6 +37,7 @@ export function RecordPhotos({ env, folder }: { env: ResourceEnv; folder: readon
   const db = env.accountId;
   const online = useSyncStore((s) => s.online);
   const [error, setError] = useErrorState();
+  const fileInput = useRef<HTMLInputElement>(null);
   const load = useCallback(() => readFiles(db), [db]);
   const { value: records } = useReplicaQuery(db, load);
   const dirId = records ? folderAt(records, folder) : null;
@@ -51,7 +54,8 @@ export function RecordPhotos({ env, folder }: { env: ResourceEnv; folder: readon
     setError(null);
     const target = await ensureFolderPath(env, folder);
     const photos = await Promise.all(chosen.map((file) => resizePhoto(file)));
-    await uploadFiles(db, photos, target, { keep: true });
+    const thumbnails = await Promise.all(photos.map((photo) => makeThumbnail(photo)));
+    await uploadFiles(db, photos, target, { keep: true, thumbnails });
     await sendWaiting(db);
   };
 
@@ -62,34 +66,75 @@ export function RecordPhotos({ env, folder }: { env: ResourceEnv; folder: readon
           {t('disk.photos.title')}
         </Typography>
         <ErrorBox error={error} onClose={() => setError(null)} />
-        <Button variant="outlined" component="label" startIcon={<AddAPhotoIcon />}>
+        <Button variant="outlined" startIcon={<AddAPhotoIcon />} onClick={() => fileInput.current?.click()}>
           {t('disk.photos.add')}
-          <input
-            type="file"
-            accept="image/*"
-            capture="environment"
-            multiple
-            hidden
-            onChange={(event) => {
-              const chosen = [...(event.target.files ?? [])];
-              event.target.value = '';
-              if (chosen.length > 0) void add(chosen).catch(setError);
-            }}
-          />
         </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          multiple
+          hidden
+          onChange={(event) => {
+            const chosen = [...(event.target.files ?? [])];
+            event.target.value = '';
+            if (chosen.length > 0) void add(chosen).catch(setError);
+          }}
+        />
         <Transfers db={db} dirId={dirId} />
         {files.length > 0 && (
-          <List dense aria-label={t('disk.photos.title')}>
-            {files.map((file) => (
-              <ListItem key={file._id} disableGutters data-file={file._id}>
-                <ListItemText
-                  primary={file.name}
-                  secondary={formatBytes(file.size ?? 0, i18n.language)}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
-              </ListItem>
-            ))}
-          </List>
+          // Thumbnails kept on the records (made once, by the device that took the photo): the list
+          // reads offline and downloads no image.
+          <Box
+            component="ul"
+            aria-label={t('disk.photos.title')}
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              mt: 1,
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(104px, 1fr))',
+              gap: 1,
+            }}
+          >
+            {files.map((file) => {
+              const thumbnail = currentThumbnail(file);
+              return (
+                <Box component="li" key={file._id} data-file={file._id} sx={{ minWidth: 0 }}>
+                  <Box
+                    sx={{
+                      aspectRatio: '1',
+                      borderRadius: 1,
+                      overflow: 'hidden',
+                      bgcolor: 'action.hover',
+                      display: 'grid',
+                      placeItems: 'center',
+                    }}
+                  >
+                    {thumbnail ? (
+                      <Box
+                        component="img"
+                        src={thumbnail}
+                        alt={file.name}
+                        loading="lazy"
+                        sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                      />
+                    ) : (
+                      <FileIcon color="action" fontSize="large" />
+                    )}
+                  </Box>
+                  <Typography variant="caption" component="p" noWrap title={file.name}>
+                    {file.name}
+                  </Typography>
+                  <Typography variant="caption" component="p" color="text.secondary">
+                    {formatBytes(file.size ?? 0, i18n.language)}
+                  </Typography>
+                </Box>
+              );
+            })}
+          </Box>
         )}
         {dirId && (
           <Box sx={{ mt: 1 }}>

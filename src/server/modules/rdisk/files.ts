@@ -313,6 +313,24 @@ export function moveFile(
   });
 }
 
+/**
+ * The thumbnail a device made of the file's current content (`of`, its hash); 409 when the file
+ * has another content by now (the thumbnail would show what the file no longer holds).
+ */
+export function setThumbnail(
+  ctx: AppContext,
+  db: string,
+  doc: FileDoc,
+  of: string,
+  thumbnail: string,
+  author: Author,
+): Promise<FileDoc> {
+  return change(ctx, db, doc._id, author, (current) => {
+    if (currentVersion(current)?.hash !== of) throw new HttpError(409, 'The file has another content now');
+    return { ...current, thumbnail, thumbnail_of: of };
+  });
+}
+
 /** A copy of `doc` (and, for a folder, of what it holds when `deep`): new records naming the same contents. */
 export async function copyFile(
   ctx: AppContext,

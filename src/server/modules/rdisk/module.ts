@@ -1,8 +1,11 @@
 // The disk's server half (spec 001 §1 rdisk): file contents in the byte store, the `/api` calls
 // for uploads, downloads and versions, WebDAV, its locks, and the sweep of contents nothing names.
+import { storedBytes } from '../../../domain/modules/rdisk/records.ts';
 import type { ServerModule } from '../kit.ts';
 import { parseDiskConfig } from './config.ts';
 import { DISK_LOCKS_DB } from './dav-locks.ts';
+import { readFiles } from './files.ts';
+import { afterDiskWrite } from './paths.ts';
 import { diskApiRoutes } from './routes.ts';
 import { DISK_TASKS } from './sweep.ts';
 
@@ -12,4 +15,7 @@ export const rdiskServer: ServerModule = {
   databases: [DISK_LOCKS_DB],
   routes: diskApiRoutes,
   tasks: DISK_TASKS,
+  afterWrite: afterDiskWrite,
+  // Usage counts the contents the files keep, beside their records.
+  storedBytes: async (ctx, db) => ({ CloudFile: storedBytes(await readFiles(ctx, db)) }),
 };

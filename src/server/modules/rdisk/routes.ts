@@ -4,9 +4,10 @@
 import type { Request, Router } from 'express';
 import { FIELD_MESSAGES } from '../../../domain/errors.ts';
 import { isId } from '../../../domain/ids.ts';
-import { isFileName } from '../../../domain/modules/rdisk/records.ts';
+import { isFileName, isThumbnailData, MAX_THUMBNAIL_BYTES } from '../../../domain/modules/rdisk/records.ts';
 import type { AppContext } from '../../context.ts';
 import { asyncRoute } from '../../http/async-route.ts';
+import { readRawBody } from '../../http/body.ts';
 import { requireAuth } from '../../http/authenticate.ts';
 import { HttpError, notFound, unprocessable } from '../../http/http-error.ts';
 import { pathParam } from '../../http/path-param.ts';
@@ -22,7 +23,9 @@ import {
   isFolder,
   readFiles,
   restoreVersion,
+  setThumbnail,
 } from './files.ts';
+import { keepPathsCurrent } from './paths.ts';
 import { webdavHandler } from './webdav.ts';
 
 const contentType = (req: Request) => {
@@ -59,6 +62,7 @@ export function diskApiRoutes(ctx: AppContext): Router {
       const doc = existing
         ? await addVersion(ctx, caller.db, existing, content, caller.author, contentType(req))
         : await createFile(ctx, caller.db, dir?._id ?? null, name, content, caller.author, contentType(req));
+      if (!existing) await keepPathsCurrent(ctx, caller.db);
       res.status(existing ? 200 : 201).json({ ok: true, id: doc._id, rev: doc._rev, version: doc.versions?.[0] });
     }),
   );
@@ -108,6 +112,31 @@ export function diskApiRoutes(ctx: AppContext): Router {
       const file = await fileOf(ctx, caller.db, req);
       const doc = await restoreVersion(ctx, caller.db, file, pathParam(req, 'hash'), caller.author);
       res.json({ ok: true, id: doc._id, rev: doc._rev, versions: doc.versions });
+    }),
+  );
+
+  // The thumbnail the device made when it resized a photo, sent once the photo is stored: a small
+  // JPEG kept on the record (docs/disk.md "Thumbnails"), never made from the content here.
+  router.put(
+    '/disk/files/:id/thumbnail',
+    asyncRoute(async (req, res) => {
+      const caller = await diskCaller(ctx, req, await requireAuth(ctx, req, res), true);
+      const file = await fileOf(ctx, caller.db, req);
+      const of = req.query.of;
+      if (typeof of !== 'string' || !/^[0-9a-f]{64}$/.test(of)) throw unprocessable({ of: [FIELD_MESSAGES.invalid] });
+      const bytes = await readRawBody(req, MAX_THUMBNAIL_BYTES, ctx.bodies);
+      const thumbnail = `data:image/jpeg;base64,${bytes.toString('base64')}`;
+      // A JPEG starts FF D8 FF: anything else is no thumbnail a page may show.
+      if (
+        bytes.length < 3 ||
+        bytes[0] !== 0xff ||
+        bytes[1] !== 0xd8 ||
+        bytes[2] !== 0xff ||
+        !isThumbnailData(thumbnail)
+      )
+        throw unprocessable({ body: [FIELD_MESSAGES.invalid] });
+      const doc = await setThumbnail(ctx, caller.db, file, of, thumbnail, caller.author);
+      res.json({ ok: true, id: doc._id, rev: doc._rev });
     }),
   );
 

@@ -14,6 +14,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { resolveToken } from '../../services/tokens.ts';
 import { confirmationExpired } from '../../../domain/user.ts';
 import { diskCaller, type DiskCaller } from './access.ts';
+import { keepPathsCurrent } from './paths.ts';
 import { etagOf, preconditions, receiveContent, sendContent } from './contents.ts';
 import {
   DavLocks,
@@ -56,6 +57,8 @@ import {
 
 const XML_LIMIT = 256 * KB;
 const READS = new Set(['GET', 'HEAD', 'PROPFIND', 'OPTIONS']);
+/** Methods that make a record or give one a new place (a LOCK on an unmapped URL makes an empty file). */
+const MAKES_PATHS = new Set(['PUT', 'MKCOL', 'COPY', 'MOVE', 'LOCK']);
 const METHODS = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE, LOCK, UNLOCK';
 const REALM = 'Basic realm="Moneta WebDAV", charset="UTF-8"';
 
@@ -152,6 +155,36 @@ class Dav {
     this.res = res;
     this.caller = caller;
     this.locks = new DavLocks(ctx, caller.db);
+  }
+
+  /** Answers the request with its method. */
+  async handle(): Promise<void> {
+    switch (this.req.method) {
+      case 'PROPFIND':
+        return await this.propfind();
+      case 'PROPPATCH':
+        return await this.proppatch();
+      case 'MKCOL':
+        return await this.mkcol();
+      case 'GET':
+      case 'HEAD':
+        return await this.get();
+      case 'PUT':
+        return await this.put();
+      case 'DELETE':
+        return await this.delete();
+      case 'COPY':
+        return await this.copyOrMove(false);
+      case 'MOVE':
+        return await this.copyOrMove(true);
+      case 'LOCK':
+        return await this.lock();
+      case 'UNLOCK':
+        return await this.unlock();
+      default:
+        this.res.setHeader('Allow', METHODS);
+        throw new DavError(405);
+    }
   }
 
   async load(): Promise<void> {
@@ -617,32 +650,12 @@ export function webdavHandler(ctx: AppContext): RequestHandler {
       const caller = await diskCaller(ctx, req, auth, !READS.has(req.method));
       const dav = new Dav(ctx, req, res, caller);
       await dav.load();
-      switch (req.method) {
-        case 'PROPFIND':
-          return await dav.propfind();
-        case 'PROPPATCH':
-          return await dav.proppatch();
-        case 'MKCOL':
-          return await dav.mkcol();
-        case 'GET':
-        case 'HEAD':
-          return await dav.get();
-        case 'PUT':
-          return await dav.put();
-        case 'DELETE':
-          return await dav.delete();
-        case 'COPY':
-          return await dav.copyOrMove(false);
-        case 'MOVE':
-          return await dav.copyOrMove(true);
-        case 'LOCK':
-          return await dav.lock();
-        case 'UNLOCK':
-          return await dav.unlock();
-        default:
-          res.setHeader('Allow', METHODS);
-          throw new DavError(405);
-      }
+      await dav.handle();
+      // After the answer: what moved or was made takes its path fields (their writes are the server's own).
+      if (MAKES_PATHS.has(req.method) && res.statusCode < 300)
+        await keepPathsCurrent(ctx, caller.db).catch((error: unknown) =>
+          ctx.config.log(`disk: paths of ${caller.db}: ${(error as Error).message}`),
+        );
     } catch (error) {
       if (!(error instanceof DavError) || res.headersSent) throw error;
       // The body is left unread: the connection closes rather than draining an upload refused.
