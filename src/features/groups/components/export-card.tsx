@@ -3,6 +3,7 @@ import { Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/mat
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box.tsx';
+import { useSyncStore } from '../../../data/sync-store.ts';
 import { type ExportLinks, getExportLinks } from '../api/get-export-links.ts';
 
 /**
@@ -14,8 +15,10 @@ export function ExportCard({ accountId, admin }: { accountId: string; admin: boo
   const { t } = useTranslation();
   const [links, setLinks] = useState<ExportLinks | null>(null);
   const [error, setError] = useState<unknown>(null);
+  // The list comes from the server, and the files too: offline it says so, not a network error.
+  const online = useSyncStore((s) => s.online);
   useEffect(() => {
-    if (!admin) return;
+    if (!admin || !online || links) return;
     let live = true;
     getExportLinks(accountId).then(
       (found) => live && setLinks(found),
@@ -24,7 +27,7 @@ export function ExportCard({ accountId, admin }: { accountId: string; admin: boo
     return () => {
       live = false;
     };
-  }, [accountId, admin]);
+  }, [accountId, admin, online, links]);
 
   return (
     <Card variant="outlined">
@@ -36,7 +39,8 @@ export function ExportCard({ accountId, admin }: { accountId: string; admin: boo
           {admin ? t('admin.export.text') : t('admin.export.adminOnly')}
         </Typography>
         <ErrorBox error={error} onClose={() => setError(null)} />
-        {admin && !links && !error && <Skeleton width={200} height={36} />}
+        {admin && !online && !links && <Typography>{t('admin.export.offline')}</Typography>}
+        {admin && online && !links && !error && <Skeleton width={200} height={36} />}
         {links && (
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
