@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
 import { BillingPage } from './billing-page.tsx';
 
@@ -58,5 +58,42 @@ describe('the billing screen', () => {
     expect(screen.getByText(/You asked to cancel the subscription/)).toBeTruthy();
     expect(screen.getByText(/the next change is possible from Nov 28, 2026/)).toBeTruthy();
     expect(screen.getByText('Only the Group’s administrators change its plan.')).toBeTruthy();
+  });
+
+  describe('the payment details of a paid group', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const paid = { 'confirmed-plan': 'pro', platform_subscription_id: 'sub_01' };
+
+    it('asks the server for a link to change them, which arrives by e-mail', async () => {
+      const fetch = vi.fn(
+        async (_url: string, _init?: RequestInit) =>
+          new Response(JSON.stringify({ ok: true, queued: true }), {
+            status: 202,
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
+      vi.stubGlobal('fetch', fetch);
+      show(paid);
+      fireEvent.click(await screen.findByRole('button', { name: 'Change payment details' }));
+      expect(
+        await screen.findByText(
+          'A link to change the payment details is being prepared: it will arrive by e-mail in a few minutes.',
+        ),
+      ).toBeTruthy();
+      expect(String(fetch.mock.calls[0]![0])).toBe(`/api/groups/${ACCOUNT}/payment-link`);
+      expect(fetch.mock.calls[0]![1]?.method).toBe('POST');
+    });
+
+    it('is not offered without a subscription', async () => {
+      show({});
+      expect(await screen.findByText('Free plan')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Change payment details' })).toBeNull();
+    });
+
+    it('is not offered to a member who is not an administrator', async () => {
+      show(paid, false);
+      expect(await screen.findByText('Only the Group’s administrators change its plan.')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Change payment details' })).toBeNull();
+    });
   });
 });

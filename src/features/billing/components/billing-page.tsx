@@ -7,6 +7,7 @@ import { formatBytes } from '../../../domain/bytes.ts';
 import { FREE_RECORD_LIMIT, planState } from '../../../domain/billing.ts';
 import type { GroupSettings } from '../../../domain/group-settings.ts';
 import type { BillingFigures } from '../use-billing-figures.ts';
+import { PaymentDetails } from './payment-details.tsx';
 import { PlanStatus } from './plan-status.tsx';
 
 export interface BillingPageProps {
@@ -81,6 +82,9 @@ export function BillingPage({ accountId, settings, admin, figures, profile, now 
               />
             </Stack>
             {!admin && <Alert severity="info">{t('billing.adminOnly')}</Alert>}
+            {admin && (state.plan === 'pro' || state.plan === 'corp') && settings.platform_subscription_id && (
+              <PaymentDetails accountId={accountId} />
+            )}
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
               <Button
                 component={RouterLink}
