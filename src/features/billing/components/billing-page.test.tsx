@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
+import { useSyncStore } from '../../../data/sync-store.ts';
 import { BillingPage } from './billing-page.tsx';
 
 const ACCOUNT = 'acc-5e2b1c9d-7f3a-4e6b-9c8d-1a2b3c4d5e6f';
@@ -82,6 +83,21 @@ describe('the billing screen', () => {
       ).toBeTruthy();
       expect(String(fetch.mock.calls[0]![0])).toBe(`/api/groups/${ACCOUNT}/payment-link`);
       expect(fetch.mock.calls[0]![1]?.method).toBe('POST');
+    });
+
+    it('waits for a connection: offline the button is disabled and nothing is asked', async () => {
+      const fetch = vi.fn();
+      vi.stubGlobal('fetch', fetch);
+      useSyncStore.getState().setOnline(false);
+      try {
+        show(paid);
+        const button = await screen.findByRole('button', { name: 'Change payment details' });
+        expect(button.hasAttribute('disabled')).toBe(true);
+        fireEvent.click(button);
+        expect(fetch).not.toHaveBeenCalled();
+      } finally {
+        useSyncStore.getState().setOnline(true);
+      }
     });
 
     it('is not offered without a subscription', async () => {
