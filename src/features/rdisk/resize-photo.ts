@@ -8,16 +8,22 @@ import { fitWithin } from '../../domain/modules/rdisk/tree.ts';
 export const PHOTO_MAX_SIDE = 2048;
 const QUALITY = 0.82;
 
+/** The picture drawn on a canvas with its longer side at most `max` (throws if the browser cannot draw it). */
+async function drawWithin(file: File, max: number): Promise<HTMLCanvasElement> {
+  const bitmap = await createImageBitmap(file);
+  const size = fitWithin(bitmap.width, bitmap.height, max);
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, size.width, size.height);
+  bitmap.close();
+  return canvas;
+}
+
 export async function resizePhoto(file: File, max = PHOTO_MAX_SIDE): Promise<File> {
   if (!file.type.startsWith('image/') || typeof createImageBitmap !== 'function') return file;
   try {
-    const bitmap = await createImageBitmap(file);
-    const size = fitWithin(bitmap.width, bitmap.height, max);
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, size.width, size.height);
-    bitmap.close();
+    const canvas = await drawWithin(file, max);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', QUALITY));
     if (!blob || blob.size >= file.size) return file;
     const name = file.name.replace(/\.[^.]*$/, '') + '.jpg';
@@ -37,13 +43,7 @@ export const THUMBNAIL_MAX_SIDE = 240;
 export async function makeThumbnail(file: File, max = THUMBNAIL_MAX_SIDE): Promise<string | null> {
   if (!file.type.startsWith('image/') || typeof createImageBitmap !== 'function') return null;
   try {
-    const bitmap = await createImageBitmap(file);
-    const size = fitWithin(bitmap.width, bitmap.height, max);
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, size.width, size.height);
-    bitmap.close();
+    const canvas = await drawWithin(file, max);
     const url = canvas.toDataURL('image/jpeg', 0.7);
     const bytes = ((url.length - url.indexOf(',') - 1) * 3) / 4;
     return url.startsWith('data:image/jpeg;base64,') && bytes <= MAX_THUMBNAIL_BYTES ? url : null;
