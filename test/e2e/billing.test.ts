@@ -179,6 +179,8 @@ describe('billing, usage and checkout', () => {
     await cancel.waitFor();
     await screenshots(page, 'billing-cancel-modal-pt-BR', { fullPage: false });
     await cancel.getByRole('button', { name: app.t('checkout.keep') }).click();
+    // Closed before the page's next button is asked for (the page is hidden to a reader meanwhile).
+    await cancel.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: app.t('checkout.switchToFree') }).click();
     const free = page.getByRole('dialog', { name: app.t('checkout.confirmFreeTitle') });
     await free.getByRole('button', { name: app.t('checkout.switchToFree') }).click();

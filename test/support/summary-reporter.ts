@@ -1,5 +1,5 @@
 // Prints the plain closing line 'N passed, N failed, N skipped' that CI reads, after vitest's own,
-// and where the run's time went (each project's files added up, and the slowest files), so a CI
+// and where the run's time went (each project's files added up, the slowest files and tests), so a CI
 // that grows past its budget says which files to look at.
 import { availableParallelism, loadavg } from 'node:os';
 import type { Reporter, TestModule } from 'vitest/node';
@@ -9,10 +9,15 @@ export default class SummaryReporter implements Reporter {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     const byProject = new Map<string, number>();
     const files: { name: string; ms: number }[] = [];
+    const tests: { name: string; ms: number }[] = [];
     for (const module of testModules) {
       let failed = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
+        tests.push({
+          name: `${test.module.moduleId.split('/').pop()} > ${test.name}`,
+          ms: test.diagnostic()?.duration ?? 0,
+        });
         if (state === 'passed') counts.passed++;
         else if (state === 'failed') failed++;
         else counts.skipped++;
@@ -33,6 +38,10 @@ export default class SummaryReporter implements Reporter {
     console.log('Slowest files:');
     for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
       console.log(`  ${seconds(file.ms).padStart(8)}  ${file.name}`);
+    }
+    console.log('Slowest tests:');
+    for (const test of tests.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
+      console.log(`  ${seconds(test.ms).padStart(8)}  ${test.name.slice(0, 110)}`);
     }
     // Figures from a shared machine mean little without how busy it was.
     const load = loadavg().map((n) => n.toFixed(1));

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box.tsx';
+import { useLastShown } from '../../../components/use-last-shown.ts';
 import type { PlanRequest } from '../../../domain/billing.ts';
 import { requestPlan } from '../api/request-plan.ts';
 
@@ -17,7 +18,7 @@ export function ConfirmRequestDialog({ accountId, request, onClose, onDone }: Co
   const { t } = useTranslation();
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
-  const shown = request ?? 'free';
+  const shown = useLastShown(request) ?? 'free';
   const confirm = async () => {
     setPending(true);
     setError(null);

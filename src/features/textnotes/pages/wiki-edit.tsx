@@ -24,6 +24,7 @@ import type { ModulePageProps } from '../../../components/resource/module-parts.
 import { writeOptions } from '../../../components/resource/resource-env.ts';
 import { useErrorState } from '../../../components/use-error-state.ts';
 import { useErrorText } from '../../../components/use-error-text.ts';
+import { useLastShown } from '../../../components/use-last-shown.ts';
 import type { PouchDoc } from '../../../data/pouch-api.ts';
 import { getRecord } from '../../../data/records.ts';
 import { writeRecord } from '../../../data/resource-writes.ts';
@@ -61,6 +62,7 @@ export default function WikiEditPage({ env, recordId }: ModulePageProps) {
   const [error, setError] = useErrorState();
   const [pending, setPending] = useState(false);
   const [rename, setRename] = useState<Rename | null>(null);
+  const renameShown = useLastShown(rename);
 
   useEffect(() => {
     if (isNew || filling) return;
@@ -182,7 +184,11 @@ export default function WikiEditPage({ env, recordId }: ModulePageProps) {
         <DialogTitle>{t('wiki.renameTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {t('wiki.renameText', { count: rename?.ids.length ?? 0, from: rename?.from ?? '', to: rename?.to ?? '' })}
+            {t('wiki.renameText', {
+              count: renameShown?.ids.length ?? 0,
+              from: renameShown?.from ?? '',
+              to: renameShown?.to ?? '',
+            })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../../components/error-box.tsx';
 import type { ResourceEnv } from '../../../../components/resource/resource-env.ts';
+import { useLastShown } from '../../../../components/use-last-shown.ts';
 import { useRecordTitles, useReplicaQuery } from '../../../../components/resource/use-records.ts';
 import type { PouchDoc } from '../../../../data/pouch-api.ts';
 import { recordTitle } from '../../../../domain/records/index.ts';
@@ -129,6 +130,7 @@ export function BoardPage({ env }: { env: ResourceEnv }) {
   const [dragging, setDragging] = useState<Dragging | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [reopening, setReopening] = useState<{ ticket: PouchDoc; to: TicketStatus } | null>(null);
+  const reopeningShown = useLastShown(reopening);
 
   const moves = useMemo(
     () => (columns ? activeMoves(columns, pending) : new Map<string, TicketStatus>()),
@@ -340,7 +342,7 @@ export function BoardPage({ env }: { env: ResourceEnv }) {
       </Box>
       <Dialog open={reopening !== null} onClose={() => setReopening(null)} aria-labelledby="board-reopen-title">
         <DialogTitle id="board-reopen-title">
-          {t('board.reopenTitle', { name: reopening ? recordTitle(reopening.ticket) : '' })}
+          {t('board.reopenTitle', { name: reopeningShown ? recordTitle(reopeningShown.ticket) : '' })}
         </DialogTitle>
         <DialogContent>
           <DialogContentText>{t('board.reopenText', { open: statusName('open') })}</DialogContentText>
