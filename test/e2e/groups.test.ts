@@ -269,19 +269,23 @@ describe('groups and memberships in the browser', () => {
     expect(await app.field('checklist').isChecked()).toBe(true);
   });
 
-  it('screenshots the group screens in en light and pt-BR dark', async () => {
-    const { app, page } = a;
-    // Back to two groups without a bookmark, so home shows the notice.
-    await app.openProfileTab('groups');
-    await app.toggleBookmark(FIRST, false);
-    const visitor = await person();
+  // One test per variant: together they came near the 120 s timeout on a loaded machine.
+  let visitor: Person | undefined;
+  for (const variant of ['en-light', 'pt-dark'] as const) {
+    it(`screenshots the group screens in ${variant === 'en-light' ? 'en light' : 'pt-BR dark'}`, async () => {
+      const { app, page } = a;
+      if (!visitor) {
+        // Back to two groups without a bookmark, so home shows the notice.
+        await app.openProfileTab('groups');
+        await app.toggleBookmark(FIRST, false);
+        visitor = await person();
+      }
 
-    const closeOverlays = async () => {
-      await page.keyboard.press('Escape');
-      await page.waitForFunction(() => !document.querySelector('.MuiModal-root'));
-    };
+      const closeOverlays = async () => {
+        await page.keyboard.press('Escape');
+        await page.waitForFunction(() => !document.querySelector('.MuiModal-root'));
+      };
 
-    for (const variant of ['en-light', 'pt-dark'] as const) {
       if (variant === 'pt-dark') {
         for (const who of [visitor, a]) {
           await who.app.chooseLanguage('pt-BR');
@@ -354,11 +358,13 @@ describe('groups and memberships in the browser', () => {
       await page.getByRole('main').getByText(B.fullname, { exact: true }).waitFor();
       await app.settled();
       await screenshots(page, `membership-detail-${variant}`);
-    }
 
-    await visitor.context.close();
-    expect(visitor.errors).toEqual([]);
-    expect(a.errors).toEqual([]);
-    expect(b.errors).toEqual([]);
-  });
+      if (variant === 'pt-dark') {
+        await visitor.context.close();
+        expect(visitor.errors).toEqual([]);
+        expect(a.errors).toEqual([]);
+        expect(b.errors).toEqual([]);
+      }
+    });
+  }
 });

@@ -138,9 +138,23 @@ export async function still(page: Page): Promise<void> {
     await expect.poll(() => page.evaluate(resting), { interval: 50 }).toBe(true);
     return;
   }
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
+  // Headless Chromium now and then stops giving a page of a test with several people (each in a
+  // window of its own) animation frames: requestAnimationFrame then never calls back, and CI's
+  // groups test hung on it until its 120 s timeout. Frames are waited for a while, and when none
+  // came the page is brought to the front (made the active window, which gets frames again).
+  const framed = (ms: number) =>
+    page.evaluate(
+      (wait) =>
+        new Promise<boolean>((resolve) => {
+          setTimeout(() => resolve(false), wait);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)));
+        }),
+      ms,
+    );
+  if (!(await framed(5000))) {
+    await page.bringToFront();
+    if (!(await framed(20_000))) throw new Error(`no animation frame on ${page.url()} for 25 s, even in front`);
+  }
   await page.waitForFunction(resting);
 }
 
@@ -155,6 +169,8 @@ export interface ScreenshotOptions {
 export async function screenshots(page: Page, name: string, options: ScreenshotOptions = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
+  // The page photographed is the active window (see still()).
+  await page.bringToFront();
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await still(page);
