@@ -94,6 +94,15 @@ async function searchIds(dbName: string, klass: string, terms: readonly string[]
   return [...(found ?? [])];
 }
 
+/**
+ * Ids of the records of `klass` matching every word of `text` as the lists' search does (a word
+ * of their searchable fields starting with each), through the search view; none for no words.
+ */
+export function searchRecordIds(dbName: string, klass: string, text: string): Promise<string[]> {
+  const terms = searchWords(text);
+  return terms.length === 0 ? Promise.resolve([]) : searchIds(dbName, klass, terms);
+}
+
 export async function readRecords(dbName: string, ids: readonly string[]): Promise<PouchDoc[]> {
   if (ids.length === 0) return [];
   const { rows } = await localDb(dbName).allDocs({ keys: [...ids], include_docs: true });

@@ -66,6 +66,11 @@ describe('the wiki', () => {
     await page.goto(`/account/${db}/wiki`);
     await page.getByRole('link', { name: 'Gas refill' }).first().waitFor();
     await screenshots(page, 'wiki-en-light-index', top);
+    // The index's box finds a note by a word of its text (the group's search view), offline.
+    await page.getByRole('searchbox', { name: app.t('wiki.filter') }).fill('first');
+    await expect.poll(() => page.getByRole('link', { name: 'Compressor maintenance' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: 'Gas refill' }).count()).toBe(0);
+    await screenshots(page, 'wiki-en-light-search', top);
     // Back online for the other language (its texts were never fetched on this device), on a page
     // loaded online.
     await context.setOffline(false);
@@ -77,7 +82,16 @@ describe('the wiki', () => {
     await page.getByRole('link', { name: 'Split unit' }).first().waitFor();
     await screenshots(page, 'wiki-pt-BR-dark-index', top);
     await page.goto(`/account/${db}/wiki/${care}/edit`);
-    await page.getByRole('textbox', { name: app.t('records.handbooks.fields.content') }).waitFor();
+    const content = page.getByRole('textbox', { name: app.t('records.handbooks.fields.content') });
+    await content.waitFor();
+    // The completion's list, its second title highlighted from the keyboard.
+    await content.press('Control+End');
+    await content.pressSequentially(' [[');
+    const options = page.getByRole('listbox', { name: app.t('wiki.suggestions') }).getByRole('option');
+    await expect.poll(() => options.count()).toBeGreaterThan(1);
+    await content.press('ArrowDown');
+    const second = await options.nth(1).getAttribute('id');
+    await expect.poll(() => content.getAttribute('aria-activedescendant')).toBe(second);
     await screenshots(page, 'wiki-pt-BR-dark-edit', top);
     await context.close();
   });

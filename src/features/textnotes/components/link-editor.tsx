@@ -1,7 +1,7 @@
 // The note's text with `[[` completion (note titles, then the group's customers, equipment and
 // tickets by number) and a preview rendered as the entry page renders it.
 import { List, ListItemButton, ListItemText, Paper, Stack, Tab, Tabs, TextField } from '@mui/material';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeLink, linkQueryAt } from '../../../domain/modules/textnotes/links.ts';
 import { linkSuggestions } from '../../../domain/modules/textnotes/wiki.ts';
@@ -29,8 +29,17 @@ export function LinkEditor({
   const input = useRef<HTMLTextAreaElement | null>(null);
   const [caret, setCaret] = useState<number | null>(null);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const listId = useId();
   const open = caret === null ? null : linkQueryAt(value, caret);
   const suggestions = open ? linkSuggestions(wiki.entries, open.query) : [];
+  // The highlighted suggestion belongs to the link and query it was moved in: typing on, or
+  // another link, starts at the first again.
+  const [moved, setMoved] = useState<{ start: number; query: string; index: number } | null>(null);
+  const active =
+    open && moved?.start === open.start && moved.query === open.query
+      ? Math.min(moved.index, suggestions.length - 1)
+      : 0;
+  const expanded = suggestions.length > 0;
 
   const choose = (title: string) => {
     if (caret === null) return;
@@ -43,11 +52,22 @@ export function LinkEditor({
     });
   };
   const keyDown = (event: KeyboardEvent) => {
-    if (suggestions.length > 0 && (event.key === 'Enter' || event.key === 'Tab')) {
+    if (!expanded || !open) return;
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    if (step !== 0) {
       event.preventDefault();
-      choose(suggestions[0]!);
-    } else if (event.key === 'Escape') setCaret(null);
+      setMoved({ ...open, index: (active + step + suggestions.length) % suggestions.length });
+    } else if (event.key === 'Enter' || event.key === 'Tab') {
+      event.preventDefault();
+      choose(suggestions[active]!);
+    } else if (event.key === 'Escape') {
+      // Only the list closes: a dialog around the editor stays open.
+      event.preventDefault();
+      event.stopPropagation();
+      setCaret(null);
+    }
   };
+  const optionId = (index: number) => `${listId}-${index}`;
 
   return (
     <Stack spacing={1}>
@@ -72,15 +92,27 @@ export function LinkEditor({
             }}
             onSelect={(event) => setCaret((event.target as HTMLTextAreaElement).selectionStart)}
             onKeyDown={keyDown}
-            slotProps={{ htmlInput: { 'aria-autocomplete': 'list', spellCheck: true } }}
+            slotProps={{
+              htmlInput: {
+                'aria-autocomplete': 'list',
+                'aria-expanded': expanded,
+                'aria-controls': expanded ? listId : undefined,
+                'aria-activedescendant': expanded ? optionId(active) : undefined,
+                spellCheck: true,
+              },
+            }}
           />
-          {suggestions.length > 0 && (
+          {expanded && (
             <Paper variant="outlined">
-              <List dense aria-label={t('wiki.suggestions')} role="listbox">
-                {suggestions.map((title) => (
+              <List dense aria-label={t('wiki.suggestions')} role="listbox" id={listId}>
+                {suggestions.map((title, index) => (
                   <ListItemButton
                     key={title}
+                    id={optionId(index)}
                     role="option"
+                    aria-selected={index === active}
+                    selected={index === active}
+                    tabIndex={-1}
                     onMouseDown={(e) => e.preventDefault()}
                     onClick={() => choose(title)}
                   >

@@ -2,7 +2,7 @@
 // sync brings it: links resolved on the entry page, "linked by", and a rename whose links follow.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
 import { wikiDesignDoc } from '../../../../test/support/wiki-design-doc.ts';
 import { localDb } from '../../../data/databases.ts';
@@ -11,6 +11,7 @@ import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { newId } from '../../../domain/ids.ts';
 import WikiEditPage from './wiki-edit.tsx';
 import WikiShowPage from './wiki-show.tsx';
+import WikiPage from './wiki.tsx';
 
 function groupEnv(): ResourceEnv {
   return { accountId: newId('Account'), userId: newId('User'), features: new Set(), members: [], settings: {} };
@@ -90,5 +91,77 @@ describe('a wiki entry', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Notes on Bruno', 'Bruno Lima']);
     await userEvent.click(options[1]!);
     await waitFor(() => expect((text as HTMLTextAreaElement).value).toBe('Ask [[Bruno Lima]]'));
+  });
+
+  it('moves through the completion with the arrow keys, takes the highlighted one, and closes on Escape', async () => {
+    const env = groupEnv();
+    await seed(env);
+    renderScreen(<WikiEditPage env={env} recordId="new" params={{}} />, page(env, 'new', '/edit'));
+    const text = (await screen.findByRole('textbox', { name: /Content/ })) as HTMLTextAreaElement;
+    expect(text.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.type(text, 'Ask [[[[bru');
+
+    // A listbox tied to the textarea, its highlighted option named by aria-activedescendant.
+    const list = await screen.findByRole('listbox', { name: 'Titles to link' });
+    expect(text.getAttribute('aria-expanded')).toBe('true');
+    expect(text.getAttribute('aria-controls')).toBe(list.id);
+    const highlighted = () => {
+      const id = text.getAttribute('aria-activedescendant');
+      const option = within(list)
+        .getAllByRole('option')
+        .find((o) => o.id === id);
+      expect(option?.getAttribute('aria-selected')).toBe('true');
+      return option?.textContent;
+    };
+    expect(highlighted()).toBe('Notes on Bruno');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(highlighted()).toBe('Bruno Lima');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(highlighted()).toBe('Notes on Bruno');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(highlighted()).toBe('Bruno Lima');
+    expect(text.value).toBe('Ask [[bru');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(text.value).toBe('Ask [[Bruno Lima]]'));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(text.getAttribute('aria-expanded')).toBe('false');
+    expect(text.hasAttribute('aria-activedescendant')).toBe(false);
+
+    // Tab takes the highlighted one too; Escape closes the list and leaves the text as it is.
+    await userEvent.type(text, ' [[[[bru');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{ArrowDown}{Tab}');
+    await waitFor(() => expect(text.value).toBe('Ask [[Bruno Lima]] [[Bruno Lima]]'));
+    await userEvent.type(text, ' [[[[not');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(text.value).toBe('Ask [[Bruno Lima]] [[Bruno Lima]] [[not');
+    expect(text.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('the wiki’s index', () => {
+  it('finds notes by a word of their text through the group’s search view, on the device', async () => {
+    const env = groupEnv();
+    // The search view as the first sync brings it (the wiki's own comes with seed).
+    const ddocs = inject('groupDesignDocs').filter((ddoc) => ddoc._id !== '_design/wiki');
+    await localDb(env.accountId).bulkDocs(ddocs.map((ddoc) => ({ ...ddoc })) as never[]);
+    await seed(env);
+    renderScreen(<WikiPage env={env} recordId="" params={{}} />, { path: `/account/${env.accountId}/wiki` });
+    await screen.findAllByRole('link', { name: 'Split unit' });
+    const box = screen.getByRole('searchbox', { name: 'Find in the notes' });
+
+    // "Nowhere" is a word of one note's text only, and no title's.
+    await userEvent.type(box, 'NOWH');
+    await waitFor(() => expect(screen.queryAllByRole('link', { name: 'Compressor care' }).length).toBeGreaterThan(0));
+    expect(screen.queryAllByRole('link', { name: 'Split unit' })).toEqual([]);
+    expect(screen.queryAllByRole('link', { name: 'Notes on Bruno' })).toEqual([]);
+
+    // A title still finds its note, whatever its text holds.
+    await userEvent.clear(box);
+    await userEvent.type(box, 'notes on');
+    await waitFor(() => expect(screen.queryAllByRole('link', { name: 'Compressor care' })).toEqual([]));
+    expect(screen.getAllByRole('link', { name: 'Notes on Bruno' }).length).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,6 @@
 // The wiki (spec 001 §2): its index by title and by tag, with the bookmarks, the entries open on
-// this device and the recently updated ones; a filter by title. All from the device's index.
+// this device and the recently updated ones; a box finding notes by title or by a word of their
+// text (the group's search view). All from the device's indexes.
 import AddIcon from '@mui/icons-material/Add';
 import BookmarkIcon from '@mui/icons-material/BookmarkBorder';
 import {
@@ -26,6 +27,7 @@ import type { ModulePageProps } from '../../../components/resource/module-parts.
 import { touchLink } from '../../../components/touch-target.ts';
 import { titleKey } from '../../../domain/modules/textnotes/links.ts';
 import { type Entry, wikiIndex } from '../../../domain/modules/textnotes/wiki.ts';
+import { useNoteSearch } from '../api/search-notes.ts';
 import { useWiki } from '../api/use-wiki.ts';
 import { OpenEntries } from '../components/open-entries.tsx';
 
@@ -66,11 +68,14 @@ export default function WikiPage({ env }: ModulePageProps) {
   const { value: wiki, error } = useWiki(db);
   const [by, setBy] = useState<'title' | 'tag'>('title');
   const [filter, setFilter] = useState('');
+  const found = useNoteSearch(db, filter);
   const index = useMemo(() => {
     if (!wiki) return null;
     const wanted = titleKey(filter);
-    return wanted ? wikiIndex(wiki.entries.filter((e) => e.key.includes(wanted))) : wiki.listing();
-  }, [wiki, filter]);
+    if (!wanted) return wiki.listing();
+    // A title holding what is typed, or a text holding words starting with each word typed.
+    return wikiIndex(wiki.entries.filter((e) => e.key.includes(wanted) || found?.has(e.id)));
+  }, [wiki, filter, found]);
 
   return (
     <Stack spacing={2}>
@@ -91,6 +96,7 @@ export default function WikiPage({ env }: ModulePageProps) {
               <Stack spacing={1}>
                 <TextField
                   size="small"
+                  type="search"
                   label={t('wiki.filter')}
                   value={filter}
                   onChange={(event) => setFilter(event.target.value)}
