@@ -319,6 +319,7 @@ export function pageTable(): Plugin {
         name: page.name,
         path: page.path,
         title: page.title,
+        recordParts: page.recordParts ?? null,
       })),
     );
     const resources = RESOURCES.map(({ resource, screens }) => ({ resource, screens: screens ?? null }));

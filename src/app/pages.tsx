@@ -179,11 +179,13 @@ function modulePage(page: (typeof MODULE_PAGES)[number]): PageRoute {
     handle: { name: page.name, title: page.title },
     // The modules' screens load with the page, not with the app.
     load: async () => {
-      const [{ ModulePage }, { default: Page }] = await Promise.all([
+      // A page that shows a record gets the modules' parts of it, loaded only for such a page.
+      const [{ ModulePage }, { default: Page }, parts] = await Promise.all([
         import('./module-page.tsx'),
         pageLoader(page, page)(),
+        page.recordParts ? import('./record-modules.ts').then((m) => m.RECORD_MODULES[page.recordParts!]) : undefined,
       ]);
-      return { default: () => <ModulePage page={Page} /> };
+      return { default: () => <ModulePage page={Page} parts={parts} /> };
     },
     group: true,
   };

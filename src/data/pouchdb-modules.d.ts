@@ -43,6 +43,7 @@ declare module 'virtual:page-table' {
     name: string;
     path: string;
     title: string;
+    recordParts: string | null;
   }>;
   export const RESOURCE_SCREENS: ReadonlyArray<{
     resource: string;

@@ -15,6 +15,8 @@ export interface ResourceModule {
   rowActions?: (record: PouchDoc, env: ResourceEnv) => ReactNode;
   showActions?: (record: PouchDoc, env: ResourceEnv) => ReactNode;
   showChildren?: (record: PouchDoc, env: ResourceEnv) => ReactNode;
+  /** On the record's printed page (a ticket's receipt), after the document: chosen photos. */
+  printChildren?: (record: PouchDoc, env: ResourceEnv) => ReactNode;
   /** Fields the module's own parts show on the record page. */
   showHides?: readonly string[];
   /** Related resources the module's own parts list on the record page. */
@@ -65,6 +67,7 @@ function combine(a: ResourceModule, b: ResourceModule): ResourceModule {
     rowActions: both(a.rowActions, b.rowActions),
     showActions: both(a.showActions, b.showActions),
     showChildren: both(a.showChildren, b.showChildren),
+    printChildren: both(a.printChildren, b.printChildren),
     formChildren: both(a.formChildren, b.formChildren),
     showHides: [...(a.showHides ?? []), ...(b.showHides ?? [])],
     hideRelated: [...(a.hideRelated ?? []), ...(b.hideRelated ?? [])],
@@ -89,6 +92,8 @@ export interface ModulePageProps {
   /** The `:recordId` of the page's path, '' when it has none. */
   recordId: string;
   params: Readonly<Record<string, string | undefined>>;
+  /** What modules add to the record the page shows, for a page that names its resource (`recordParts`). */
+  parts?: ResourceModule;
 }
 
 export interface DashboardCardsProps {

@@ -52,6 +52,11 @@ export interface PageSpec {
   path: string;
   /** Translation key of the page title. */
   title: string;
+  /**
+   * The resource whose record the page shows (a printed receipt of a ticket): the page is handed
+   * what modules add to that resource's record screens (`printChildren`), loaded with the page.
+   */
+  recordParts?: string;
 }
 
 export interface ModuleDescription {

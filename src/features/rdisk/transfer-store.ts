@@ -7,6 +7,7 @@ import { isApiError } from '../../data/api-error.ts';
 import { useSyncStore } from '../../data/sync-store.ts';
 import { type QueuedUpload, queuedUploads, queueUpload, removeQueuedUpload } from '../../data/device-files.ts';
 import { sendThumbnail, sendUpload, uploadTarget } from './api/files.ts';
+import { makeThumbnail } from './resize-photo.ts';
 
 export interface Transfer {
   id: string;
@@ -50,15 +51,46 @@ const isNetworkFailure = (error: unknown) => isApiError(error) && error.status =
 const isFolderNotThere = (error: unknown) =>
   isApiError(error) && error.status === 422 && typeof error.reason === 'object' && 'dir_id' in error.reason;
 
-function queued(db: string, file: File, dirId: string | null, thumbnail: string | null): QueuedUpload {
+function queued(db: string, file: File, dirId: string | null, thumbnail: string | null, photo: boolean): QueuedUpload {
   return {
     id: globalThis.crypto.randomUUID(),
     db,
     ...uploadTarget(db, file.name, dirId),
     blob: file,
-    meta: { name: file.name, dirId, ...(thumbnail ? { thumbnail } : {}) },
+    meta: { name: file.name, dirId, ...(thumbnail ? { thumbnail } : {}), ...(photo ? { photo: '1' } : {}) },
     addedAt: new Date().toISOString(),
   };
+}
+
+/**
+ * What is left of a sent photo whose thumbnail did not reach the server: the thumbnail alone, for
+ * the file and content it shows. It takes the photo's place in the queue (one write), so the
+ * photo's bytes leave the device and are never sent again; listed nowhere, sent with the rest.
+ */
+function thumbnailLeft(upload: QueuedUpload, fileId: string, of: string, thumbnail: string): QueuedUpload {
+  return {
+    ...upload,
+    method: 'PUT',
+    path: `${upload.path}/${fileId}/thumbnail`,
+    query: { of },
+    blob: new Blob([]),
+    meta: { name: upload.meta.name ?? null, dirId: upload.meta.dirId ?? null, thumbnail, thumbnailFor: fileId, of },
+  };
+}
+
+const isThumbnailLeft = (upload: QueuedUpload) => Boolean(upload.meta.thumbnailFor);
+/** Worth another try later: the network, or the server failing; a refusal (a newer content, a file gone) is final. */
+const isPassing = (error: unknown) => isApiError(error) && (error.status === 0 || error.status >= 500);
+
+/** Sends a thumbnail left on the device; it leaves the device once sent or refused. */
+async function sendThumbnailLeft(upload: QueuedUpload): Promise<void> {
+  const { thumbnailFor, of, thumbnail } = upload.meta;
+  try {
+    await sendThumbnail(upload.db, thumbnailFor!, of!, thumbnail!);
+  } catch (error) {
+    if (isPassing(error)) return;
+  }
+  await removeQueuedUpload(upload.id);
 }
 
 function transferOf(upload: QueuedUpload, state: Transfer['state']): Transfer {
@@ -77,13 +109,21 @@ function transferOf(upload: QueuedUpload, state: Transfer['state']): Transfer {
 async function send(upload: QueuedUpload, kept: boolean): Promise<void> {
   store().put(transferOf(upload, 'sending'));
   try {
+    // A photo whose thumbnail could not be made when it was taken (the device short of memory, a
+    // picture still being written) is tried once more while its bytes are at hand.
+    const thumbnail =
+      upload.meta.thumbnail ?? (upload.meta.photo ? await makeThumbnail(asFile(upload)).catch(() => null) : null);
     const answer = await sendUpload(upload, upload.blob, (sent, total) => store().patch(upload.id, { sent, total }));
-    // The photo is stored: its thumbnail follows at once. Lost (the network went just now), the
-    // photo shows an icon instead; it is not worth keeping the upload waiting for it.
-    const thumbnail = upload.meta.thumbnail;
-    if (thumbnail && answer.version)
-      await sendThumbnail(upload.db, answer.id, answer.version.hash, thumbnail).catch(() => undefined);
-    if (kept) await removeQueuedUpload(upload.id);
+    // The photo is stored: its thumbnail follows at once. Lost (the network went just now), it
+    // stays on the device in the photo's place and is sent with the next try; the card shows a
+    // placeholder meanwhile.
+    const stored = answer.version;
+    const lost =
+      thumbnail && stored
+        ? await sendThumbnail(upload.db, answer.id, stored.hash, thumbnail).then(() => false, isPassing)
+        : false;
+    if (lost) await queueUpload(thumbnailLeft(upload, answer.id, stored!.hash, thumbnail!));
+    else if (kept) await removeQueuedUpload(upload.id);
     store().drop(upload.id);
   } catch (error) {
     if (!isNetworkFailure(error) && !(kept && isFolderNotThere(error)))
@@ -104,16 +144,29 @@ export async function uploadFiles(
   db: string,
   files: readonly File[],
   dirId: string | null,
-  { keep = false, thumbnails = [] }: { keep?: boolean; thumbnails?: ReadonlyArray<string | null> } = {},
+  {
+    keep = false,
+    thumbnails,
+  }: {
+    keep?: boolean;
+    /** By file: each a photo whose thumbnail, if null here, is tried again when it is sent. */
+    thumbnails?: ReadonlyArray<string | null>;
+  } = {},
 ): Promise<void> {
   for (const [index, file] of files.entries()) {
-    const upload = queued(db, file, dirId, thumbnails[index] ?? null);
+    const upload = queued(db, file, dirId, thumbnails?.[index] ?? null, thumbnails !== undefined);
     if (online() && !keep) await send(upload, false);
     else {
       await queueUpload(upload);
       store().put(transferOf(upload, 'waiting'));
     }
   }
+}
+
+function asFile(upload: QueuedUpload): File {
+  return upload.blob instanceof File
+    ? upload.blob
+    : new File([upload.blob], upload.meta.name ?? 'photo', { type: upload.blob.type });
 }
 
 const draining = new Set<string>();
@@ -124,6 +177,10 @@ export async function sendWaiting(db: string): Promise<void> {
   draining.add(db);
   try {
     for (const upload of await queuedUploads(db)) {
+      if (isThumbnailLeft(upload)) {
+        if (online()) await sendThumbnailLeft(upload);
+        continue;
+      }
       if (!online()) {
         store().put(transferOf(upload, 'waiting'));
         continue;

@@ -90,6 +90,15 @@ export function currentThumbnail(record: object): string | null {
   return current && doc.thumbnail_of === current && isThumbnailData(doc.thumbnail) ? doc.thumbnail : null;
 }
 
+const PICTURE_NAME = /\.(jpe?g|png|webp|gif|heic|heif|avif)$/i;
+
+/** A picture, by its current content's type or, for a file a client sent untyped, by its name. */
+export function isPictureFile(record: object): boolean {
+  const doc = record as Doc;
+  const type = (doc.versions as readonly FileVersion[] | undefined)?.[0]?.content_type ?? '';
+  return type.startsWith('image/') || (typeof doc.name === 'string' && PICTURE_NAME.test(doc.name));
+}
+
 /**
  * A record's name as one folder name (`Customers/Ana Souza`): slashes and control characters
  * become dashes, outer spaces go, at most 255 characters; its id when nothing is left.

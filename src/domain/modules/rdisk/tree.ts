@@ -120,6 +120,17 @@ export function freeName(records: readonly FileRecord[], dirId: string | null, n
   }
 }
 
+/** A record's folder, if it exists yet: the live folder at `names` from the root (`Tickets/3-17`). */
+export function folderAtPath(records: readonly FileRecord[], names: readonly string[]): string | null {
+  let dirId: string | null = null;
+  for (const name of names) {
+    const next: string | undefined = folderListing(records, dirId).folders.find((doc) => doc.name === name)?._id;
+    if (!next) return null;
+    dirId = next;
+  }
+  return dirId && pathTo(records, dirId) ? dirId : null;
+}
+
 /** The live folder named `name` (case aside) in the folder `dirId`, if there is one. */
 export function folderNamed(records: readonly FileRecord[], dirId: string | null, name: string): FileRecord | null {
   const wanted = name.toLocaleLowerCase();

@@ -14,7 +14,12 @@ export const ticketModule: ModuleDescription = {
   records: TICKET_RESOURCES,
   pages: [
     { name: 'ticket-board', path: 'ticket-board', title: 'board.title' },
-    { name: 'tickets#receipt', path: 'tickets/:recordId/receipt/:kind', title: 'receipts.title' },
+    {
+      name: 'tickets#receipt',
+      path: 'tickets/:recordId/receipt/:kind',
+      title: 'receipts.title',
+      recordParts: 'tickets',
+    },
     { name: 'estimates#print', path: 'estimates/:recordId/print', title: 'estimatePrint.title' },
   ],
   menu: [

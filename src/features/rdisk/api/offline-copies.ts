@@ -35,6 +35,11 @@ export async function keptContent(db: string, id: string): Promise<Blob | null> 
   return key ? ((await keptCopy(key))?.blob ?? null) : null;
 }
 
+/** The kept copy of the file's current content, or null (none, or one of an older content). */
+export async function keptCurrentContent(db: string, file: DiskFile): Promise<Blob | null> {
+  return (await keptCopy(keyOf(db, file._id, currentHash(file))))?.blob ?? null;
+}
+
 /** Copies whose file has a newer content since: fetched again (online). */
 export async function refreshKept(db: string, files: readonly DiskFile[]): Promise<void> {
   const kept = await keptFiles(db);

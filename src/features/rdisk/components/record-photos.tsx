@@ -4,33 +4,30 @@
 // arrives, so the office reaches them over WebDAV as well.
 import AddAPhotoIcon from '@mui/icons-material/AddAPhotoOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef } from 'react';
+import PhotoIcon from '@mui/icons-material/PhotoOutlined';
+import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { useReplicaQuery } from '../../../components/resource/use-records.ts';
 import { useErrorState } from '../../../components/use-error-state.ts';
+import { readFlag, writeFlag } from '../../../data/preferences.ts';
 import { useSyncStore } from '../../../data/sync-store.ts';
 import { formatBytes } from '../../../domain/bytes.ts';
-import { currentThumbnail } from '../../../domain/modules/rdisk/records.ts';
-import { folderListing, pathTo } from '../../../domain/modules/rdisk/tree.ts';
+import { currentThumbnail, isPictureFile } from '../../../domain/modules/rdisk/records.ts';
+import { folderAtPath, folderListing } from '../../../domain/modules/rdisk/tree.ts';
 import { ensureFolderPath, readFiles } from '../api/files.ts';
 import { makeThumbnail, resizePhoto } from '../resize-photo.ts';
 import { sendWaiting, uploadFiles } from '../transfer-store.ts';
 import { Transfers } from './transfers.tsx';
 
-/** The record's folder, if it exists yet: the live folder at `names` from the root. */
-function folderAt(records: Awaited<ReturnType<typeof readFiles>>, names: readonly string[]) {
-  let dirId: string | null = null;
-  for (const name of names) {
-    const next: string | undefined = folderListing(records, dirId).folders.find((doc) => doc.name === name)?._id;
-    if (!next) return null;
-    dirId = next;
-  }
-  return dirId && pathTo(records, dirId) ? dirId : null;
-}
+/**
+ * "Keep full quality", kept on the device: who photographs documents to be read later asks it
+ * once, and the data plan of everyone else is spared by default.
+ */
+const ORIGINAL_FLAG = 'disk-photo-original';
 
 export function RecordPhotos({ env, folder }: { env: ResourceEnv; folder: readonly string[] }) {
   const { t, i18n } = useTranslation();
@@ -38,9 +35,10 @@ export function RecordPhotos({ env, folder }: { env: ResourceEnv; folder: readon
   const online = useSyncStore((s) => s.online);
   const [error, setError] = useErrorState();
   const fileInput = useRef<HTMLInputElement>(null);
+  const [original, setOriginal] = useState(() => readFlag(ORIGINAL_FLAG));
   const load = useCallback(() => readFiles(db), [db]);
   const { value: records } = useReplicaQuery(db, load);
-  const dirId = records ? folderAt(records, folder) : null;
+  const dirId = records ? folderAtPath(records, folder) : null;
   const files = records && dirId ? folderListing(records, dirId, 'date', true).files : [];
 
   // What waits on the device is sent when there is a network, and tried again after each sync:
@@ -53,7 +51,8 @@ export function RecordPhotos({ env, folder }: { env: ResourceEnv; folder: readon
   const add = async (chosen: readonly File[]) => {
     setError(null);
     const target = await ensureFolderPath(env, folder);
-    const photos = await Promise.all(chosen.map((file) => resizePhoto(file)));
+    // The original when asked (the batch chosen with the switch on); its thumbnail is made all the same.
+    const photos = original ? chosen : await Promise.all(chosen.map((file) => resizePhoto(file)));
     const thumbnails = await Promise.all(photos.map((photo) => makeThumbnail(photo)));
     await uploadFiles(db, photos, target, { keep: true, thumbnails });
     await sendWaiting(db);
@@ -66,9 +65,23 @@ export function RecordPhotos({ env, folder }: { env: ResourceEnv; folder: readon
           {t('disk.photos.title')}
         </Typography>
         <ErrorBox error={error} onClose={() => setError(null)} />
-        <Button variant="outlined" startIcon={<AddAPhotoIcon />} onClick={() => fileInput.current?.click()}>
-          {t('disk.photos.add')}
-        </Button>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <Button variant="outlined" startIcon={<AddAPhotoIcon />} onClick={() => fileInput.current?.click()}>
+            {t('disk.photos.add')}
+          </Button>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={original}
+                onChange={(event) => {
+                  setOriginal(event.target.checked);
+                  writeFlag(ORIGINAL_FLAG, event.target.checked);
+                }}
+              />
+            }
+            label={t('disk.photos.original')}
+          />
+        </Stack>
         <input
           ref={fileInput}
           type="file"
@@ -120,6 +133,14 @@ export function RecordPhotos({ env, folder }: { env: ResourceEnv; folder: readon
                         alt={file.name}
                         loading="lazy"
                         sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                      />
+                    ) : isPictureFile(file) ? (
+                      // Its thumbnail was lost on the way or not made yet: the device that took it
+                      // sends it with its next try (transfer-store.ts), without the photo again.
+                      <PhotoIcon
+                        color="disabled"
+                        fontSize="large"
+                        titleAccess={t('disk.photos.placeholder', { name: file.name })}
                       />
                     ) : (
                       <FileIcon color="action" fontSize="large" />

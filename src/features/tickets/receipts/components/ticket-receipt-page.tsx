@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../../components/error-box.tsx';
 import { ErrorPage } from '../../../../components/error-page.tsx';
 import { PrintPageBar, PrintSheet, ScreenOnly } from '../../../../components/print-sheet.tsx';
+import type { ResourceModule } from '../../../../components/resource/module-parts.tsx';
 import type { ResourceEnv } from '../../../../components/resource/resource-env.ts';
 import { contractReceiptState, type ReceiptKind, storedReceipt } from '../../../../domain/modules/ticket/receipts.ts';
 import { recordTitle } from '../../../../domain/records/index.ts';
@@ -16,6 +17,8 @@ interface TicketReceiptPageProps {
   env: ResourceEnv;
   ticketId: string;
   kind: ReceiptKind;
+  /** What other modules add to the printed ticket (the disk's chosen photos). */
+  parts?: ResourceModule;
 }
 
 /**
@@ -24,7 +27,7 @@ interface TicketReceiptPageProps {
  * screen: the contract receipt's pad is open until signed; the service receipt, which many print
  * to sign on paper, opens its pad on request.
  */
-export function TicketReceiptPage({ env, ticketId, kind }: TicketReceiptPageProps) {
+export function TicketReceiptPage({ env, ticketId, kind, parts }: TicketReceiptPageProps) {
   const { t } = useTranslation();
   const { value: data, error, setError } = useTicketReceipt(env.accountId, ticketId);
   const [signing, setSigning] = useState(false);
@@ -86,6 +89,7 @@ export function TicketReceiptPage({ env, ticketId, kind }: TicketReceiptPageProp
             <ReceiptDocument data={data} settings={env.settings} kind={kind} copy={copy} />
           </Fragment>
         ))}
+        {parts?.printChildren?.(data.ticket, env)}
       </PrintSheet>
     </Stack>
   );

@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../../test/support/render-screen.tsx';
+import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
+import { localDb } from '../../../data/databases.ts';
+import { keepCopy } from '../../../data/device-files.ts';
+import { newId } from '../../../domain/ids.ts';
+import { PrintPhotos } from './print-photos.tsx';
+
+const at = '2026-11-20T10:00:00.000Z';
+const thumbnail = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
+
+async function ticketFolder(env: ResourceEnv) {
+  const id = () => newId('CloudFile');
+  const [tickets, folder, plate, damage, invoice, lost] = [id(), id(), id(), id(), id(), id()];
+  const record = (id: string, fields: Record<string, unknown>) => ({
+    _id: id,
+    klass: 'CloudFile',
+    created_at: at,
+    ...fields,
+  });
+  const photo = (id: string, name: string, hash: string, fields: Record<string, unknown> = {}) =>
+    record(id, {
+      name,
+      kind: 'file',
+      dir_id: folder,
+      versions: [{ hash: hash.repeat(64), size: 9, at, by: env.userId, content_type: 'image/jpeg' }],
+      ...fields,
+    });
+  await localDb(env.accountId).bulkDocs([
+    record(tickets, { name: 'Tickets', kind: 'dir' }),
+    record(folder, { name: '3-21', kind: 'dir', dir_id: tickets }),
+    photo(plate, 'plate.jpg', 'a', { thumbnail, thumbnail_of: 'a'.repeat(64) }),
+    // Kept on the device ("available offline"): printed from its own bytes.
+    photo(damage, 'damage.jpg', 'b'),
+    photo(lost, 'lost.jpg', 'c'),
+    record(invoice, {
+      name: 'invoice.pdf',
+      kind: 'file',
+      dir_id: folder,
+      versions: [{ hash: 'd'.repeat(64), size: 9, at, by: env.userId, content_type: 'application/pdf' }],
+    }),
+  ] as never);
+  await keepCopy({
+    key: `${env.accountId}/${damage}/${'b'.repeat(64)}`,
+    blob: new Blob(['jpeg'], { type: 'image/jpeg' }),
+    at,
+  });
+}
+
+describe('photos on a printed record', () => {
+  it('prints the photos ticked, from what the device holds, and says which it does not have', async () => {
+    const env: ResourceEnv = {
+      accountId: newId('Account'),
+      userId: newId('User'),
+      features: new Set(),
+      members: [],
+      settings: {},
+    };
+    await ticketFolder(env);
+    const user = userEvent.setup();
+    renderScreen(<PrintPhotos env={env} folder={['Tickets', '3-21']} />, { path: '/' });
+    const chooser = await screen.findByRole('group', { name: 'Photos on the printout' });
+    // Photos only, none ticked until the person does.
+    const boxes = await within(chooser).findAllByRole('checkbox');
+    expect(boxes.map((box) => box.getAttribute('name'))).toEqual(['damage.jpg', 'lost.jpg', 'plate.jpg']);
+    expect(boxes.every((box) => !(box as HTMLInputElement).checked)).toBe(true);
+    expect(screen.queryByRole('figure')).toBeNull();
+
+    await user.click(within(chooser).getByRole('checkbox', { name: 'plate.jpg' }));
+    await user.click(within(chooser).getByRole('checkbox', { name: 'damage.jpg' }));
+    await user.click(within(chooser).getByRole('checkbox', { name: 'lost.jpg' }));
+
+    const printed = await screen.findByRole('list', { name: 'Photos' });
+    const plate = await within(printed).findByRole('img', { name: 'plate.jpg' });
+    expect(plate.getAttribute('src')).toBe(thumbnail);
+    const damage = await within(printed).findByRole('img', { name: 'damage.jpg' });
+    expect(damage.getAttribute('src')).toBe(`data:image/jpeg;base64,${btoa('jpeg')}`);
+    expect(within(printed).queryByRole('img', { name: 'lost.jpg' })).toBeNull();
+    expect(screen.getByText('lost.jpg is not on this device and is left out.')).toBeTruthy();
+    // The chooser and that sentence are for the screen; the paper gets the pictures.
+    expect(chooser.closest('[data-no-print]')).toBeTruthy();
+    expect(screen.getByText('lost.jpg is not on this device and is left out.').closest('[data-no-print]')).toBeTruthy();
+    expect(printed.closest('[data-no-print]')).toBeNull();
+  });
+});
