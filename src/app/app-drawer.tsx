@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRight';
 import HomeIcon from '@mui/icons-material/Home';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -42,16 +43,34 @@ function GroupSection({ onClose }: { onClose: () => void }) {
       )}
       {/* Other groups right under the current one: on a phone the switcher must not hide below the fold. */}
       <List dense subheader={<ListSubheader>{t('nav.groups')}</ListSubheader>}>
-        {switchable.map((membership) => (
-          <ListEntry
-            key={membership._id}
-            to={`/account/${membership.db_name}`}
-            onClick={onClose}
-            icon={<PlanIcon plan={membership['confirmed-plan']} />}
-          >
-            <ListItemText primary={membership.name || membership.db_name} slotProps={{ primary: { sx: ELLIPSIS } }} />
-          </ListEntry>
-        ))}
+        {switchable.flatMap((membership) => [
+          ...(membership.current
+            ? []
+            : [
+                <ListEntry
+                  key={membership._id}
+                  to={`/account/${membership.db_name}`}
+                  onClick={onClose}
+                  icon={<PlanIcon plan={membership['confirmed-plan']} />}
+                >
+                  <ListItemText
+                    primary={membership.name || membership.db_name}
+                    slotProps={{ primary: { sx: ELLIPSIS } }}
+                  />
+                </ListEntry>,
+              ]),
+          // A parent's sub-groups, indented under it (the current group's under the heading above).
+          ...membership.sub_groups.map((sub) => (
+            <ListEntry
+              key={`${membership._id}:${sub.id}`}
+              to={`/account/${sub.id}`}
+              onClick={onClose}
+              icon={<SubdirectoryArrowRightIcon fontSize="small" />}
+            >
+              <ListItemText primary={sub.name} slotProps={{ primary: { sx: ELLIPSIS } }} />
+            </ListEntry>
+          )),
+        ])}
         <ListEntry to="/account/new" onClick={onClose} icon={<AddIcon />}>
           <ListItemText primary={t('nav.newGroup')} />
         </ListEntry>

@@ -106,6 +106,12 @@ export const PAGES: PageRoute[] = [
     group: true,
   },
   {
+    paths: ['/account/:accountId/groups'],
+    handle: { name: 'accounts#groups', title: 'subGroups.title' },
+    load: () => import('./routes/account-groups.tsx'),
+    group: true,
+  },
+  {
     paths: ['/account/:accountId/billing'],
     handle: { name: 'subscription#billing', title: 'billing.title' },
     load: () => import('./routes/billing.tsx'),

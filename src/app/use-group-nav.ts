@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import { subGroupsOf } from '../domain/group-access.ts';
 import { useNavigate } from 'react-router';
 import { enabledFeatures } from '../domain/group-settings.ts';
 import {
@@ -32,10 +33,21 @@ export function useGroupNav() {
   // Spec 000 §1: the session's choice, else the host's module, else the group's own kind.
   const module = group ? currentModule(chosen, fromHost ?? group.account.kind, modules) : null;
   const features = group ? enabledFeatures(group.settings) : new Set<string>();
-  const others = group && module ? othersMenu(module, features, modules) : [];
+  const subGroups = group ? subGroupsOf(group.settings) : [];
+  const others = group && module ? othersMenu(module, features, modules, subGroups.length > 0) : [];
   const pages = group && module ? moduleMenu(module, features) : [];
   // Pending invitations are not memberships yet: the switcher lists accepted ones only (spec 000 §4).
-  const switchable = (memberships ?? []).filter((m) => m.status === 'accepted' && m.db_name !== accountId);
+  // A parent's sub-groups come under it (its members reach them); one held of its own is not repeated.
+  const accepted = (memberships ?? []).filter((m) => m.status === 'accepted');
+  const own = new Set(accepted.map((m) => m.db_name));
+  const switchable = accepted
+    .filter((m) => m.db_name !== accountId || (m.sub_groups ?? []).length > 0)
+    .map((m) => ({
+      ...m,
+      current: m.db_name === accountId,
+      sub_groups: (m.sub_groups ?? []).filter((g) => g.id !== accountId && !own.has(g.id)),
+    }))
+    .filter((m) => !m.current || m.sub_groups.length > 0);
 
   const openModule = useCallback(
     (next: string) => {
@@ -54,6 +66,8 @@ export function useGroupNav() {
     /** The current module's own screens (its lists, its board…). */
     pages: pages.map((entry) => ({ ...entry, to: `/account/${accountId}/${entry.path}` })),
     switchable,
+    /** The current group's sub-groups (a Corporate group's), from its settings. */
+    subGroups,
     openModule,
   };
 }

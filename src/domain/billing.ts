@@ -43,6 +43,9 @@ export const SERVER_SETTING_KEYS: ReadonlySet<string> = new Set([
   'free-limit-passed-at',
   'billing-event-at',
   'billing-event-id',
+  // A sub-group's parent and a parent's list of sub-groups (src/domain/group-access.ts).
+  'parent-account-id',
+  'sub-groups',
 ]);
 
 export function isPlan(value: unknown): value is Plan {

@@ -82,6 +82,8 @@ export interface Membership {
   updated_by: string;
   created_at: string;
   updated_at: string;
+  /** A Corporate group's sub-groups, which its members reach too: the switcher lists them under it. */
+  sub_groups?: Array<{ id: string; name: string }>;
 }
 
 export function validateGroupForm(input: Record<string, unknown>): FieldErrors {

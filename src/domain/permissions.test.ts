@@ -23,6 +23,15 @@ describe('who reads which database', () => {
     expect(canReadDatabase(actor, 'acc-99999999-9999-4999-8999-999999999999')).toBe(false);
     expect(canReadDatabase(actor, 'moneta-users')).toBe(false);
   });
+
+  it('lets a parent group’s member into its sub-groups, and no one else (src/domain/group-access.ts)', () => {
+    const sub = 'acc-99999999-9999-4999-8999-999999999999';
+    expect(canReadDatabase(actor, sub, group)).toBe(true);
+    expect(canReadDatabase(actor, sub, 'acc-88888888-8888-4888-8888-888888888888')).toBe(false);
+    const write = { _id: 'cus-44444444-4444-4444-8444-444444444444', klass: 'Customer', name: 'Ana' };
+    expect(checkDocWrite(actor, sub, write, { admin: false, parent: group })).toEqual({ ok: true });
+    expect(checkDocWrite(actor, sub, write, { admin: false })).toMatchObject({ ok: false, status: 403 });
+  });
 });
 
 describe('checkDocWrite', () => {
@@ -299,7 +308,14 @@ describe('settings only the server writes (plans and billing)', () => {
   });
 
   it('covers the fields spec 000 gives the server', () => {
-    for (const key of ['confirmed-plan', 'platform_customer_id', 'platform_price_id', 'livemode'])
+    for (const key of [
+      'parent-account-id',
+      'sub-groups',
+      'confirmed-plan',
+      'platform_customer_id',
+      'platform_price_id',
+      'livemode',
+    ])
       expect(SERVER_SETTING_KEYS.has(key)).toBe(true);
   });
 

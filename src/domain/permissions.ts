@@ -5,6 +5,7 @@ import { isCurrency } from './money.ts';
 import { FIELD_MESSAGES, type FieldReasons, MESSAGES } from './errors.ts';
 import { databaseKind, ID_PREFIXES, type IdPrefix, isId, type Klass, klassOfId } from './ids.ts';
 import { ADMIN_ONLY_KLASSES } from './groups.ts';
+import { groupAccess } from './group-access.ts';
 import { judgeRecordDelete, judgeRecordWrite, type RuleContext, specOfKlass } from './records/index.ts';
 import { isLocale } from './locale.ts';
 import { sameValue } from './merge.ts';
@@ -18,10 +19,14 @@ export interface Actor {
   permission: 'full' | TokenPermission;
 }
 
-export function canReadDatabase(actor: Actor, db: string): boolean {
+/**
+ * Whether `actor` reaches `db`. A group's `parent` (its `parent-account-id`, which the server
+ * reads) lets the parent's members into it; without it only the group's own members get in.
+ */
+export function canReadDatabase(actor: Actor, db: string, parent: string | null = null): boolean {
   const kind = databaseKind(db);
   if (kind === 'personal') return actor.name === db;
-  if (kind === 'group') return actor.roles.includes(db);
+  if (kind === 'group') return groupAccess(actor.roles, db, { parent, adminHere: false, adminOfParent: false }).member;
   return false;
 }
 
@@ -44,9 +49,11 @@ export const SERVER_KLASSES: ReadonlySet<string> = new Set([
   ...MODULE_SERVER_KLASSES,
 ]);
 
-/** What the server knows about the actor in a group database. */
+/** What the server knows about the actor in a group database: `admin` as `groupAccess` decides it. */
 export interface GroupAccess {
   admin: boolean;
+  /** The group's parent, when it is a sub-group: its members reach it too. */
+  parent?: string | null;
 }
 
 export interface DocWrite {
@@ -182,7 +189,7 @@ export function checkDocWrite(
   stored: StoredDoc = null,
   context: RuleContext = NO_CONTEXT,
 ): WriteVerdict {
-  if (!canReadDatabase(actor, db)) return FORBIDDEN;
+  if (!canReadDatabase(actor, db, access.parent ?? null)) return FORBIDDEN;
   const id = doc._id;
   if (typeof id !== 'string' || id === '') return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.blank] } };
   if (!isAddressableId(id)) return { ok: false, status: 422, reason: { _id: [FIELD_MESSAGES.invalid] } };

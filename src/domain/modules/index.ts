@@ -74,6 +74,7 @@ const GROUP_PAGES: readonly MenuEntry[] = [
   { key: 'billing', path: 'billing' },
   { key: 'usage', path: 'usage' },
 ];
+const SUB_GROUPS_PAGE: MenuEntry = { key: 'groups', path: 'groups' };
 
 /**
  * The others menu: the current module's records, the group's own pages, then the entries other
@@ -83,6 +84,7 @@ export function othersMenu(
   kind: string,
   features: ReadonlySet<string> = new Set(),
   enabled: readonly string[] = [],
+  hasSubGroups = false,
 ): MenuEntry[] {
   const own = withFeatures(moduleOf(kind)?.others ?? [], features);
   const guests = enabled
@@ -91,7 +93,11 @@ export function othersMenu(
     .filter((entry) => !own.some((mine) => mine.path === entry.path));
   // After the group's own pages: entries that arrive with the group's settings never move the
   // ones a finger is already on (a tap meant for the admin dashboard landed on a new entry).
-  return [...own, ...GROUP_PAGES, ...guests];
+  // A Corporate group's sub-groups (spec 000 §2: only when it has some), after its memberships.
+  const pages = hasSubGroups
+    ? GROUP_PAGES.flatMap((p) => (p.key === 'memberships' ? [p, SUB_GROUPS_PAGE] : [p]))
+    : GROUP_PAGES;
+  return [...own, ...pages, ...guests];
 }
 
 /** The modules whose dashboard cards a group shows: its own kind's, then those shown wherever they are on. */

@@ -90,6 +90,16 @@ describe('menus and tiles', () => {
     ]);
   });
 
+  it('list "groups" after memberships only when the group has sub-groups (spec 000 §2, issue 32)', () => {
+    const keys = (has: boolean) =>
+      othersMenu('moneta', new Set(), [], has)
+        .map((e) => e.key)
+        .slice(-4);
+    expect(keys(false)).toEqual(['admin', 'memberships', 'billing', 'usage'].slice(-4));
+    expect(keys(true)).toEqual(['memberships', 'groups', 'billing', 'usage']);
+    expect(othersMenu('moneta', new Set(), [], true).find((e) => e.key === 'groups')?.path).toBe('groups');
+  });
+
   it('show finance wherever it is on: a ticket group’s dashboard cards and menu entries (issue 28)', () => {
     const on = { ...DEFAULT_GROUP_SETTINGS, kind: 'ticket', budget: 'enabled' };
     const off = { ...on, budget: 'disabled' };

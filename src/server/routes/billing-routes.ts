@@ -11,7 +11,7 @@ import { KB, readRawBody } from '../http/body.ts';
 import { forbidden, unprocessable } from '../http/http-error.ts';
 import { pathParam } from '../http/path-param.ts';
 import { receivePaddleWebhook, requireBilling, storedPrices, writeLockOf } from '../services/billing.ts';
-import { assertMember, isGroupAdmin, readSettings } from '../services/groups.ts';
+import { groupReach, requireMember, readSettings } from '../services/groups.ts';
 import { usageHistory } from '../services/usage.ts';
 
 /** Paddle's notifications are a few kilobytes; a subscription with many items stays far below. */
@@ -42,8 +42,7 @@ export function checkoutRoute(ctx: AppContext): RequestHandler {
   return asyncRoute(async (req, res) => {
     const auth = await requireWriter(ctx, req, res);
     const db = pathParam(req, 'db');
-    assertMember(auth.user, db);
-    if (!(await isGroupAdmin(ctx, db, auth.user._id))) throw forbidden();
+    if (!(await requireMember(ctx, auth.user, db)).admin) throw forbidden();
     const config = requireBilling(ctx);
     const priceId = (req.body as Record<string, unknown>)?.price_id;
     const settings = await readSettings(ctx, db);
@@ -73,7 +72,7 @@ export function groupWriteGuard(ctx: AppContext): RequestHandler {
     const db = pathParam(req, 'db');
     if (SAFE.has(req.method) || !isId(db, 'acc')) return next();
     const auth = await currentAuth(ctx, req, res);
-    if (!auth?.user.roles.includes(db)) return next();
+    if (!auth || !(await groupReach(ctx, auth.user, db)).member) return next();
     const lock = await writeLockOf(ctx, db, req.method === 'DELETE');
     if (lock) throw forbidden(lock);
     next();
@@ -85,7 +84,7 @@ export function usageRoute(ctx: AppContext): RequestHandler {
   return asyncRoute(async (req, res) => {
     const auth = await requireActive(ctx, req, res);
     const db = pathParam(req, 'db');
-    assertMember(auth.user, db);
+    await requireMember(ctx, auth.user, db);
     res.setHeader('Cache-Control', 'private, no-cache');
     res.json({ days: await usageHistory(ctx, db) });
   });

@@ -10,14 +10,13 @@ import { forbidden, notFound } from '../http/http-error.ts';
 import { pathParam } from '../http/path-param.ts';
 import { SERVER_MODULES } from '../modules/index.ts';
 import { writeCsvExport, writeJsonExport } from '../services/group-export.ts';
-import { assertMember, isGroupAdmin, modulesInUse, readSettings } from '../services/groups.ts';
+import { requireMember, modulesInUse, readSettings } from '../services/groups.ts';
 
 /** The caller administers the group (a member who does not, and a stranger, get 403). */
 async function administeredGroup(ctx: AppContext, req: Request, res: Response): Promise<string> {
   const auth = await requireActive(ctx, req, res);
   const db = pathParam(req, 'db');
-  assertMember(auth.user, db);
-  if (!(await isGroupAdmin(ctx, db, auth.user._id))) throw forbidden();
+  if (!(await requireMember(ctx, auth.user, db)).admin) throw forbidden();
   return db;
 }
 

@@ -9,7 +9,7 @@ import { asyncRoute } from '../http/async-route.ts';
 import { pathParam } from '../http/path-param.ts';
 import { requireActive, requireWriter } from '../http/authenticate.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
-import { createGroup } from '../services/groups.ts';
+import { createGroup, createSubGroup } from '../services/groups.ts';
 import { systemNotifications } from '../services/notifications.ts';
 import { inviteMember, listInvites } from '../services/memberships.ts';
 
@@ -25,6 +25,13 @@ export function groupApiRoutes(ctx: AppContext): Router {
     asyncRoute(async (req, res) => {
       const auth = await requireWriter(ctx, req, res);
       res.status(201).json({ ok: true, ...(await createGroup(ctx, auth.user, body(req))) });
+    }),
+  );
+  router.post(
+    '/groups/:db/subgroups',
+    asyncRoute(async (req, res) => {
+      const auth = await requireWriter(ctx, req, res);
+      res.status(201).json({ ok: true, ...(await createSubGroup(ctx, auth.user, pathParam(req, 'db'), body(req))) });
     }),
   );
   router.post(

@@ -8,6 +8,8 @@ import type { CouchDoc } from '../store/couch-client.ts';
 import { bulkAnswer, type DoorReads, WriteJudge } from './db-writes.ts';
 
 const GROUP = newId('Account');
+/** A sub-group of GROUP with no members of its own. */
+const SUB = newId('Account');
 const ADMIN = newId('User');
 const MEMBER = newId('User');
 const DAY = '2026-11-20';
@@ -59,6 +61,9 @@ class FakeStore implements DoorReads {
   }
   async isAdmin(db: string, userId: string): Promise<boolean> {
     return db === GROUP && userId === ADMIN;
+  }
+  async parentOf(db: string): Promise<string | null> {
+    return db === SUB ? GROUP : null;
   }
   async settings(): Promise<Record<string, unknown>> {
     return { currency: 'BRL' };
@@ -311,5 +316,30 @@ describe('a read-only group (src/domain/billing.ts)', () => {
     const judge = new WriteJudge(new PastLimit(29), () => NOW);
     const fresh = { _id: newId('Customer'), klass: 'Customer', name: 'Bia' };
     await expect(judge.judgeWrite(GROUP, CALLERS.member, fresh)).resolves.toMatchObject({ name: 'Bia' });
+  });
+});
+
+describe('a sub-group: reached through its parent (src/domain/group-access.ts)', () => {
+  const setting = () => ({ _id: newId('Adjustment'), klass: 'Adjustment', key: 'checklist', value: 'enabled' });
+  const customer = () => ({ _id: newId('Customer'), klass: 'Customer', name: 'Bia' });
+  it.each([
+    ['member', 'ok', 403],
+    ['write token', 'ok', 403],
+    ['read token', 403, 403],
+    ['admin', 'ok', 'ok'],
+  ] as const)('the parent’s %s writes a record: %s, a setting: %s', async (role, record, adminOnly) => {
+    const judge = new WriteJudge(new FakeStore(), () => NOW);
+    const caller = CALLERS[role];
+    expect(await outcome(() => judge.judgeWrite(SUB, caller, customer()))).toBe(record);
+    expect(await outcome(() => judge.judgeWrite(SUB, caller, setting()))).toBe(adminOnly);
+  });
+
+  it('refuses a member of neither', async () => {
+    const judge = new WriteJudge(new FakeStore(), () => NOW);
+    const stranger = {
+      actor: { name: MEMBER, roles: [newId('Account')], permission: 'full' as const },
+      userId: MEMBER,
+    };
+    expect(await outcome(() => judge.judgeWrite(SUB, stranger, customer()))).toBe(403);
   });
 });

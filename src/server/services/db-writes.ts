@@ -24,13 +24,16 @@ import { completeStamps, lookupIds, type RuleContext, specOfKlass } from '../../
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http-error.ts';
 import type { CouchDoc } from '../store/couch-client.ts';
-import { isGroupAdmin, readSettings } from './groups.ts';
+import { groupParent, isGroupAdmin, readSettings } from './groups.ts';
+import { groupAccess } from '../../domain/group-access.ts';
 
 /** What the judge reads: stored documents, whether the caller administers the group, its settings. */
 export interface DoorReads {
   /** The live stored versions of these documents, by id (missing and deleted ones absent). */
   storedDocs(db: string, ids: readonly string[]): Promise<Map<string, CouchDoc>>;
   isAdmin(db: string, userId: string): Promise<boolean>;
+  /** The group's parent (`parent-account-id`), null for a group that is no sub-group. */
+  parentOf(db: string): Promise<string | null>;
   settings(db: string): Promise<Record<string, unknown>>;
 }
 
@@ -47,6 +50,7 @@ export function storeReads(ctx: AppContext): DoorReads {
       return new Map(res.rows.flatMap((r) => (r.id && r.doc ? [[r.id, r.doc] as const] : [])));
     },
     isAdmin: (db, userId) => isGroupAdmin(ctx, db, userId),
+    parentOf: (db) => groupParent(ctx, db),
     settings: (db) => readSettings(ctx, db),
   };
 }
@@ -93,12 +97,17 @@ export class WriteJudge {
    */
   async writer(db: string, caller: { actor: Actor; userId: string }, docs: readonly DocWrite[] = []): Promise<Writer> {
     const group = databaseKind(db) === 'group';
-    const [admin, settings] = await Promise.all([
-      group ? this.reads.isAdmin(db, caller.userId) : false,
+    const roles = caller.actor.roles;
+    const parent = group ? await this.reads.parentOf(db) : null;
+    const [adminHere, adminOfParent, settings] = await Promise.all([
+      group && roles.includes(db) ? this.reads.isAdmin(db, caller.userId) : false,
+      parent && roles.includes(parent) ? this.reads.isAdmin(parent, caller.userId) : false,
       group ? this.reads.settings(db) : null,
     ]);
     const rules: RuleContext = { settings, today: this.now().toISOString().slice(0, 10) };
-    const writer = { ...caller, access: { admin }, rules };
+    // A sub-group's parent members write in it, its administrators as administrators.
+    const { admin } = groupAccess(roles, db, { parent, adminHere, adminOfParent });
+    const writer = { ...caller, access: { admin, parent }, rules };
     const ids = group
       ? docs.flatMap((doc) =>
           lookupIds(specOfKlass(doc.klass), doc as Readonly<Record<string, unknown>>).filter((id) => isId(id)),
@@ -123,7 +132,7 @@ export class WriteJudge {
     return docs.map((doc): WriteVerdict => {
       // A read-only group (a locked plan, or a free one 30 days past its limit) takes only
       // deletions, so it can go back under the limit (src/domain/billing.ts).
-      const lock = canReadDatabase(writer.actor, db)
+      const lock = canReadDatabase(writer.actor, db, writer.access.parent ?? null)
         ? groupWriteLock(writer.rules.settings, now, doc._deleted === true)
         : null;
       if (lock) return { ok: false, status: 403, reason: lock };

@@ -14,9 +14,16 @@ import {
 import { isId, newId } from '../../domain/ids.ts';
 import { enabledModules, MODULES } from '../../domain/modules/index.ts';
 import { groupRoles } from '../../domain/user.ts';
+import {
+  canCreateSubGroup,
+  groupAccess,
+  type GroupReach,
+  type SubGroup,
+  subGroupsOf,
+} from '../../domain/group-access.ts';
 import { type AppContext, USERS_DB } from '../context.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../http/http-error.ts';
-import { type CouchDoc, isConflict } from '../store/couch-client.ts';
+import { type CouchDoc, isConflict, StoreError } from '../store/couch-client.ts';
 import { deployDesignDocs, groupDesignDocs } from '../store/design-docs.ts';
 import { isLocale } from '../../domain/locale.ts';
 import { noteLocale, type UserDoc } from './users.ts';
@@ -81,9 +88,66 @@ export async function deployGroupDesignDocs(
   return deployDesignDocs(ctx.store, db, 'group', groupDesignDocs(kinds));
 }
 
-/** Refuses (403) whoever is not a member of the group `db`. */
-export function assertMember(user: UserDoc, db: string): void {
-  if (!isId(db, 'acc') || !user.roles.includes(db)) throw forbidden(MESSAGES.forbidden);
+/**
+ * Parents by group, per server context. A group's `parent-account-id` is written with the group's
+ * first settings and no client can change it (a server-only setting), so an entry stays true while
+ * its group exists; the time-to-live only lets a deleted group go, and the bound keeps the map
+ * small. Nothing about sessions or people is kept: access is decided afresh on every request.
+ */
+const PARENT_TTL_MS = 5 * 60_000;
+const PARENT_CACHE_SIZE = 5000;
+const parentCaches = new WeakMap<AppContext, Map<string, { parent: string | null; until: number }>>();
+
+function groupParentCache(ctx: AppContext): Map<string, { parent: string | null; until: number }> {
+  let cache = parentCaches.get(ctx);
+  if (!cache) parentCaches.set(ctx, (cache = new Map()));
+  return cache;
+}
+
+/** The group's parent (its `parent-account-id`), or null for a group that is no sub-group. */
+export async function groupParent(ctx: AppContext, db: string): Promise<string | null> {
+  const cache = groupParentCache(ctx);
+  const now = Date.now();
+  const hit = cache.get(db);
+  if (hit && hit.until > now) return hit.parent;
+  // A group that does not exist has no parent: the caller meets the same 403 as for any group not theirs.
+  const settings = await readSettings(ctx, db).catch((error: unknown) => {
+    if (error instanceof StoreError && error.status === 404) return null;
+    throw error;
+  });
+  if (!settings) return null;
+  const value = settings['parent-account-id'];
+  const parent = typeof value === 'string' && isId(value, 'acc') && value !== db ? value : null;
+  cache.delete(db);
+  if (cache.size >= PARENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(db, { parent, until: now + PARENT_TTL_MS });
+  return parent;
+}
+
+/** How `user` reaches the group `db` (src/domain/group-access.ts), from its parent and both `_security`s. */
+export async function groupReach(
+  ctx: AppContext,
+  user: { _id: string; roles: readonly string[] },
+  db: string,
+): Promise<GroupReach & { parent: string | null }> {
+  if (!isId(db, 'acc')) return { member: false, admin: false, through: null, parent: null };
+  const parent = await groupParent(ctx, db);
+  const [adminHere, adminOfParent] = await Promise.all([
+    user.roles.includes(db) ? isGroupAdmin(ctx, db, user._id) : false,
+    parent && user.roles.includes(parent) ? isGroupAdmin(ctx, parent, user._id) : false,
+  ]);
+  return { ...groupAccess(user.roles, db, { parent, adminHere, adminOfParent }), parent };
+}
+
+/** Refuses (403) whoever does not reach the group `db`; answers how they reach it. */
+export async function requireMember(
+  ctx: AppContext,
+  user: { _id: string; roles: readonly string[] },
+  db: string,
+): Promise<GroupReach & { parent: string | null }> {
+  const reach = await groupReach(ctx, user, db);
+  if (!reach.member) throw forbidden(MESSAGES.forbidden);
+  return reach;
 }
 
 /** A group's memberships (their ids carry the `mem-` prefix: a range of the primary index). */
@@ -134,14 +198,78 @@ export function checkGroupLimit(user: UserDoc): void {
   if (refusal) throw forbidden(refusal);
 }
 
+/**
+ * A Corporate group's sub-group (`POST /api/groups/{parent}/subgroups`, its Owner only): a group
+ * whose `parent-account-id` names the parent and whose plan is the parent's. It holds no membership
+ * of its own at first: the parent's members reach it and its administrators administer it, so it
+ * adds no role to anyone's user (nor counts among their free groups). The parent's `sub-groups`
+ * setting lists it, so devices holding the parent know its sub-groups offline.
+ */
+export async function createSubGroup(
+  ctx: AppContext,
+  user: UserDoc,
+  parentDb: string,
+  input: Record<string, unknown>,
+): Promise<{ id: string; name: string; kind: AppKind; parent: string }> {
+  await requireMember(ctx, user, parentDb);
+  const parentSettings = await readSettings(ctx, parentDb);
+  const refusal = canCreateSubGroup(user._id, parentSettings);
+  if (refusal) throw forbidden(refusal);
+  const created = await createGroup(
+    ctx,
+    user,
+    { kind: parentSettings.kind, currency: parentSettings.currency, ...input },
+    { db: parentDb, plan: String(parentSettings['confirmed-plan']) },
+  );
+  await setSubGroupEntry(ctx, parentDb, { id: created.id, name: created.name });
+  groupParentCache(ctx).delete(created.id);
+  return { ...created, parent: parentDb };
+}
+
+/** Adds or renames a sub-group in its parent's `sub-groups` setting (a server-only setting). */
+async function setSubGroupEntry(ctx: AppContext, parentDb: string, entry: SubGroup): Promise<void> {
+  const docs = await ctx.store.docsWithPrefix<Adjustment>(parentDb, 'adj-');
+  const stored = docs.find((d) => d.klass === 'Adjustment' && d.key === 'sub-groups');
+  const now = ctx.now().toISOString();
+  const id = stored?._id ?? newId('Adjustment');
+  await ctx.store.update<Adjustment>(
+    parentDb,
+    id,
+    (current) => {
+      const list = subGroupsOf({ 'sub-groups': current?.value });
+      if (list.some((g) => g.id === entry.id && g.name === entry.name)) return null;
+      const next = list.some((g) => g.id === entry.id)
+        ? list.map((g) => (g.id === entry.id ? entry : g))
+        : [...list, entry];
+      const base = current ?? { _id: id, klass: 'Adjustment' as const, created_at: now };
+      return { ...base, key: 'sub-groups', value: JSON.stringify(next), updated_at: now };
+    },
+    { known: stored ?? null },
+  );
+  // Each member's copy carries the list, so their switcher shows the sub-groups offline.
+  const list = subGroupsOf(await readSettings(ctx, parentDb));
+  for (const membership of await listMemberships(ctx, parentDb)) {
+    if (JSON.stringify(membership.sub_groups ?? []) === JSON.stringify(list)) continue;
+    const changed = { ...membership, sub_groups: list, updated_at: now };
+    try {
+      const { rev } = await ctx.store.put(parentDb, changed);
+      await putMembershipCopy(ctx, { ...changed, _rev: rev });
+    } catch (error) {
+      // A membership changed meanwhile gets the list with the next sub-group; never fail the creation.
+      if (!isConflict(error)) throw error;
+    }
+  }
+}
+
 export async function createGroup(
   ctx: AppContext,
   user: UserDoc,
   input: Record<string, unknown>,
+  parent?: { db: string; plan: string },
 ): Promise<{ id: string; name: string; kind: AppKind }> {
   const errors = validateGroupForm(input);
   if (errors.hasErrors) throw unprocessable(errors.reasons);
-  checkGroupLimit(user);
+  if (!parent) checkGroupLimit(user);
   const name = String(input.name).trim();
   const kind = input.kind as AppKind;
   const db = newId('Account');
@@ -177,10 +305,11 @@ export async function createGroup(
     'created-by': user.label,
     'created-by-id': user._id,
     'created-at': now,
+    ...(parent ? { 'parent-account-id': parent.db, 'confirmed-plan': parent.plan } : {}),
   };
   try {
     if (!(await ctx.store.createDatabase(db))) throw conflict();
-    await writeAdminIds(ctx, db, [user._id]);
+    await writeAdminIds(ctx, db, parent ? [] : [user._id]);
     await deployGroupDesignDocs(ctx, db, settings);
     const docs = [
       ...Object.entries(settings).map(([key, value]) => ({
@@ -191,13 +320,14 @@ export async function createGroup(
         created_at: now,
         updated_at: now,
       })),
-      membership,
+      ...(parent ? [] : [membership]),
     ];
     const results = await ctx.store.must<Array<{ error?: string }>>(`/${db}/_bulk_docs`, {
       method: 'POST',
       body: { docs },
     });
     if (results.some((r) => r.error)) throw new Error(`group ${db}: could not write its first documents`);
+    if (parent) return { id: db, name, kind };
     await putMembershipCopy(ctx, membership);
     await setGroupRole(ctx, user._id, db, true);
   } catch (error) {
@@ -227,14 +357,14 @@ export async function readAccount(
   user: UserDoc,
   fields?: readonly string[],
 ): Promise<Record<string, unknown>> {
-  assertMember(user, db);
+  const reach = await requireMember(ctx, user, db);
   const [settings, sec] = await Promise.all([readSettings(ctx, db), readSecurity(ctx, db)]);
   if (!sec) throw notFound();
   const adminRoles = (sec.admins?.roles ?? []).filter((r) => r !== '_admin');
   const record: Record<string, unknown> = {
     _id: db,
     ...Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, settings[f] ?? null])),
-    admin: adminRoles.includes(user._id),
+    admin: reach.admin,
     admin_roles: adminRoles,
   };
   if (!fields || fields.length === 0) return record;
@@ -269,6 +399,8 @@ export async function afterWrite(
   if (!setting((key) => key === 'name')) return;
   const name = String((await readSettings(ctx, db)).name ?? '').trim();
   if (!name) return;
+  const parent = await groupParent(ctx, db);
+  if (parent) await setSubGroupEntry(ctx, parent, { id: db, name });
   const memberships = await listMemberships(ctx, db);
   for (const membership of memberships.filter((m) => m.name !== name)) {
     const renamed = { ...membership, name, updated_at: ctx.now().toISOString() };

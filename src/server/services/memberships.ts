@@ -6,6 +6,7 @@ import { validateEmailRequest } from '../../domain/account-forms.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../../domain/errors.ts';
 import { GROUP_MESSAGES, type Membership, membershipChangeRefusal, type Plan } from '../../domain/groups.ts';
 import { isId, newId } from '../../domain/ids.ts';
+import { subGroupsOf } from '../../domain/group-access.ts';
 import { normalizeEmail } from '../../domain/user.ts';
 import { type AppContext, USERS_DB } from '../context.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../http/http-error.ts';
@@ -13,7 +14,7 @@ import type { CouchDoc } from '../store/couch-client.ts';
 import {
   checkGroupLimit,
   deleteMembershipCopy,
-  isGroupAdmin,
+  groupReach,
   listMemberships,
   memberSummary,
   putMembershipCopy,
@@ -34,7 +35,8 @@ const inviteId = (membershipId: string) => `invite:${membershipId}`;
 const flag = (value: unknown) => value === true || value === 'true';
 
 async function requireAdmin(ctx: AppContext, db: string, user: UserDoc): Promise<void> {
-  if (!user.roles.includes(db) || !(await isGroupAdmin(ctx, db, user._id))) throw forbidden(MESSAGES.forbidden);
+  // A parent's administrator administers its sub-groups' members too (src/domain/group-access.ts).
+  if (!(await groupReach(ctx, user, db)).admin) throw forbidden(MESSAGES.forbidden);
 }
 
 async function getMembership(ctx: AppContext, db: string, id: string): Promise<Membership> {
@@ -57,6 +59,7 @@ async function groupFacts(ctx: AppContext, db: string) {
     kind: settings.kind as Membership['kind'],
     plan: (settings['confirmed-plan'] ?? 'free') as Plan,
     creatorId: String(settings['created-by-id'] ?? ''),
+    subGroups: subGroupsOf(settings),
     all,
   };
 }
@@ -106,6 +109,7 @@ export async function inviteMember(
     report_view: flag(input.report_view),
     bookmark: false,
     'confirmed-plan': facts.plan,
+    ...(facts.subGroups.length > 0 ? { sub_groups: facts.subGroups } : {}),
     created_by: inviter.label,
     created_by_id: inviter._id,
     updated_by: inviter._id,

@@ -13,7 +13,7 @@ import { requireWriter } from '../http/authenticate.ts';
 import { forbidden, unprocessable } from '../http/http-error.ts';
 import { pathParam } from '../http/path-param.ts';
 import { requireBilling } from './billing.ts';
-import { assertMember, isGroupAdmin, readSettings } from './groups.ts';
+import { requireMember, readSettings } from './groups.ts';
 import type { JobQueue } from './jobs.ts';
 import { mailTexts } from './mail.ts';
 import { getUser, queueMail } from './users.ts';
@@ -26,8 +26,7 @@ export function paymentLinkRoute(ctx: AppContext): RequestHandler {
   return asyncRoute(async (req, res) => {
     const auth = await requireWriter(ctx, req, res);
     const db = pathParam(req, 'db');
-    assertMember(auth.user, db);
-    if (!(await isGroupAdmin(ctx, db, auth.user._id))) throw forbidden();
+    if (!(await requireMember(ctx, auth.user, db)).admin) throw forbidden();
     requireBilling(ctx);
     const settings = await readSettings(ctx, db);
     const subscription = settings.platform_subscription_id;

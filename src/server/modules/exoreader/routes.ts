@@ -11,7 +11,7 @@ import { unprocessable } from '../../http/http-error.ts';
 import { FIELD_MESSAGES } from '../../../domain/errors.ts';
 import { isId } from '../../../domain/ids.ts';
 import { archivedItems } from './archive.ts';
-import { assertMember } from '../../services/groups.ts';
+import { requireMember } from '../../services/groups.ts';
 import { exportOpml, importOpml, subscriptionStatus } from './subscriptions.ts';
 import { groupRouter } from '../kit.ts';
 
@@ -25,7 +25,7 @@ export function readerApiRoutes(ctx: AppContext): Router {
     '/reader/subscriptions/status',
     asyncRoute(async (req, res) => {
       const auth = await requireActive(ctx, req, res);
-      assertMember(auth.user, groupOf(req));
+      await requireMember(ctx, auth.user, groupOf(req));
       res.json({ subscriptions: await subscriptionStatus(ctx, groupOf(req)) });
     }),
   );
@@ -33,7 +33,7 @@ export function readerApiRoutes(ctx: AppContext): Router {
     '/reader/archive',
     asyncRoute(async (req, res) => {
       const auth = await requireActive(ctx, req, res);
-      assertMember(auth.user, groupOf(req));
+      await requireMember(ctx, auth.user, groupOf(req));
       const { subscription, before } = req.query;
       if (subscription !== undefined && !isId(subscription, 'rsb'))
         throw unprocessable({ subscription: [FIELD_MESSAGES.invalid] });
@@ -46,7 +46,7 @@ export function readerApiRoutes(ctx: AppContext): Router {
     '/reader/opml',
     asyncRoute(async (req, res) => {
       const auth = await requireWriter(ctx, req, res);
-      assertMember(auth.user, groupOf(req));
+      await requireMember(ctx, auth.user, groupOf(req));
       const text = (await readRawBody(req, OPML_BODY_LIMIT, ctx.bodies)).toString('utf8');
       res.status(201).json({ ok: true, ...(await importOpml(ctx, groupOf(req), auth.user, text)) });
     }),
@@ -55,7 +55,7 @@ export function readerApiRoutes(ctx: AppContext): Router {
     '/reader/opml',
     asyncRoute(async (req, res) => {
       const auth = await requireActive(ctx, req, res);
-      assertMember(auth.user, groupOf(req));
+      await requireMember(ctx, auth.user, groupOf(req));
       const opml = await exportOpml(ctx, groupOf(req));
       res.type('text/x-opml; charset=utf-8');
       res.setHeader('Content-Disposition', 'attachment; filename="subscriptions.opml"');

@@ -9,7 +9,7 @@ import type { Auth } from '../../http/authenticate.ts';
 import { forbidden, notFound } from '../../http/http-error.ts';
 import { pathParam } from '../../http/path-param.ts';
 import { writeLockOf } from '../../services/billing.ts';
-import { assertMember, readSettings } from '../../services/groups.ts';
+import { requireMember, readSettings } from '../../services/groups.ts';
 import type { Author } from './files.ts';
 
 /** Kinds of group whose own module holds the disk (spec 001 §1: notes include it). */
@@ -31,7 +31,7 @@ export interface DiskCaller {
 export async function diskCaller(ctx: AppContext, req: Request, auth: Auth, write: boolean): Promise<DiskCaller> {
   if (auth.blocked) throw forbidden(MESSAGES.confirmFirst);
   const db = pathParam(req, 'db');
-  assertMember(auth.user, db);
+  await requireMember(ctx, auth.user, db);
   if (write && auth.actor.permission === 'read') throw forbidden();
   if (!diskOn(await readSettings(ctx, db))) throw notFound();
   // The group's own lock (a free group past its limit's days), judged here because WebDAV's

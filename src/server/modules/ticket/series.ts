@@ -4,7 +4,7 @@
 import type { AppContext } from '../../context.ts';
 import { conflict } from '../../http/http-error.ts';
 import { isConflict } from '../../store/couch-client.ts';
-import { assertMember } from '../../services/groups.ts';
+import { requireMember } from '../../services/groups.ts';
 import type { UserDoc } from '../../services/users.ts';
 
 export const TICKET_SERIES_ID = 'ticket-series';
@@ -26,7 +26,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Claims the group's next series for one of `user`'s device replicas. */
 export async function allocateTicketSeries(ctx: AppContext, user: UserDoc, db: string): Promise<number> {
-  assertMember(user, db);
+  await requireMember(ctx, user, db);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await ctx.store.get<TicketSeriesDoc>(db, TICKET_SERIES_ID);
     const last = current && Number.isSafeInteger(current.last) && current.last > 0 ? current.last : 0;
