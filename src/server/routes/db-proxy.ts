@@ -29,7 +29,7 @@ import type { DbRequest, DbTarget } from '../proxy/endpoints.ts';
 import { callStore, clientSignal, type ForwardOptions, relay, storePath } from '../proxy/forward.ts';
 import { type BulkResult, bulkAnswer, storeReads, WriteJudge, writtenAttachment } from '../services/db-writes.ts';
 import { freeLimitChecks, requestPlan, writeLockOf } from '../services/billing.ts';
-import { afterWrite, groupParent } from '../services/groups.ts';
+import { afterWrite, parentFor } from '../services/groups.ts';
 import { afterModuleWrites, moduleUpdateHandler } from '../modules/index.ts';
 import { acceptInvite, removeMembership, updateMembership } from '../services/memberships.ts';
 import { designDocsFor } from '../store/design-docs.ts';
@@ -181,7 +181,9 @@ export function databaseHandler(ctx: AppContext) {
       userId: auth.user._id,
       stillAllowed: async () => {
         const now = await authenticate(ctx, credentials);
-        return Boolean(now && !now.blocked && canReadDatabase(now.actor, db, await groupParent(ctx, db)));
+        return Boolean(
+          now && !now.blocked && canReadDatabase(now.actor, db, await parentFor(ctx, now.actor.roles, db)),
+        );
       },
     });
   }
@@ -218,8 +220,8 @@ export function databaseHandler(ctx: AppContext) {
     }
 
     const auth = await requireActive(ctx, req, res);
-    // A sub-group's parent is read (cached) before judging: the parent's members reach it too.
-    const parent = databaseKind(db) === 'group' ? await groupParent(ctx, db) : null;
+    // A sub-group's parent members reach it too; only the caller's own groups are read to know.
+    const parent = databaseKind(db) === 'group' ? await parentFor(ctx, auth.actor.roles, db) : null;
     if (!canReadDatabase(auth.actor, db, parent)) throw forbidden(MESSAGES.forbidden);
     if (isWrite(method, target) && auth.actor.permission === 'read') throw forbidden(MESSAGES.forbidden);
 

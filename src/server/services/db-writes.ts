@@ -24,7 +24,7 @@ import { completeStamps, lookupIds, type RuleContext, specOfKlass } from '../../
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http-error.ts';
 import type { CouchDoc } from '../store/couch-client.ts';
-import { groupParent, isGroupAdmin, readSettings } from './groups.ts';
+import { isGroupAdmin, parentFor, readSettings } from './groups.ts';
 import { groupAccess } from '../../domain/group-access.ts';
 
 /** What the judge reads: stored documents, whether the caller administers the group, its settings. */
@@ -32,8 +32,8 @@ export interface DoorReads {
   /** The live stored versions of these documents, by id (missing and deleted ones absent). */
   storedDocs(db: string, ids: readonly string[]): Promise<Map<string, CouchDoc>>;
   isAdmin(db: string, userId: string): Promise<boolean>;
-  /** The group's parent (`parent-account-id`), null for a group that is no sub-group. */
-  parentOf(db: string): Promise<string | null>;
+  /** The group's parent through which `roles` may reach it (`parentFor`), else null. */
+  parentOf(db: string, roles: readonly string[]): Promise<string | null>;
   settings(db: string): Promise<Record<string, unknown>>;
 }
 
@@ -50,7 +50,7 @@ export function storeReads(ctx: AppContext): DoorReads {
       return new Map(res.rows.flatMap((r) => (r.id && r.doc ? [[r.id, r.doc] as const] : [])));
     },
     isAdmin: (db, userId) => isGroupAdmin(ctx, db, userId),
-    parentOf: (db) => groupParent(ctx, db),
+    parentOf: (db, roles) => parentFor(ctx, roles, db),
     settings: (db) => readSettings(ctx, db),
   };
 }
@@ -98,7 +98,7 @@ export class WriteJudge {
   async writer(db: string, caller: { actor: Actor; userId: string }, docs: readonly DocWrite[] = []): Promise<Writer> {
     const group = databaseKind(db) === 'group';
     const roles = caller.actor.roles;
-    const parent = group ? await this.reads.parentOf(db) : null;
+    const parent = group ? await this.reads.parentOf(db, roles) : null;
     const [adminHere, adminOfParent, settings] = await Promise.all([
       group && roles.includes(db) ? this.reads.isAdmin(db, caller.userId) : false,
       parent && roles.includes(parent) ? this.reads.isAdmin(parent, caller.userId) : false,

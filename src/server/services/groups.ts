@@ -124,6 +124,44 @@ export async function groupParent(ctx: AppContext, db: string): Promise<string |
   return parent;
 }
 
+/** Sub-group lists by group: written only by this server (`sub-groups`), so kept briefly. */
+const SUBGROUPS_TTL_MS = 30_000;
+const subGroupCaches = new WeakMap<AppContext, Map<string, { ids: readonly string[]; until: number }>>();
+
+async function subGroupIdsOf(ctx: AppContext, group: string): Promise<readonly string[]> {
+  let cache = subGroupCaches.get(ctx);
+  if (!cache) subGroupCaches.set(ctx, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(group);
+  if (hit && hit.until > now) return hit.ids;
+  const settings = await readSettings(ctx, group).catch((error: unknown) => {
+    if (error instanceof StoreError && error.status === 404) return {};
+    throw error;
+  });
+  const ids = subGroupsOf(settings).map((entry) => entry.id);
+  cache.delete(group);
+  if (cache.size >= PARENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(group, { ids, until: now + SUBGROUPS_TTL_MS });
+  return ids;
+}
+
+/**
+ * The parent through which someone with `roles` may reach `db`, found only in what they may read:
+ * their own group's settings when `db` is theirs, else their groups' server-written `sub-groups`
+ * lists. A request for a group that is not theirs never makes the server read that group (the
+ * door's invariant, test/integration/door-property.test.ts). A sub-group just created on another
+ * instance is reached through its parent within 30 s there (the lists' cache).
+ */
+export async function parentFor(ctx: AppContext, roles: readonly string[], db: string): Promise<string | null> {
+  if (!isId(db, 'acc')) return null;
+  if (roles.includes(db)) return groupParent(ctx, db);
+  for (const role of roles) {
+    if (role === db || !isId(role, 'acc')) continue;
+    if ((await subGroupIdsOf(ctx, role)).includes(db)) return role;
+  }
+  return null;
+}
+
 /** How `user` reaches the group `db` (src/domain/group-access.ts), from its parent and both `_security`s. */
 export async function groupReach(
   ctx: AppContext,
@@ -131,7 +169,7 @@ export async function groupReach(
   db: string,
 ): Promise<GroupReach & { parent: string | null }> {
   if (!isId(db, 'acc')) return { member: false, admin: false, through: null, parent: null };
-  const parent = await groupParent(ctx, db);
+  const parent = await parentFor(ctx, user.roles, db);
   const [adminHere, adminOfParent] = await Promise.all([
     user.roles.includes(db) ? isGroupAdmin(ctx, db, user._id) : false,
     parent && user.roles.includes(parent) ? isGroupAdmin(ctx, parent, user._id) : false,
@@ -223,6 +261,7 @@ export async function createSubGroup(
   );
   await setSubGroupEntry(ctx, parentDb, { id: created.id, name: created.name });
   groupParentCache(ctx).delete(created.id);
+  subGroupCaches.get(ctx)?.delete(parentDb);
   return { ...created, parent: parentDb };
 }
 
