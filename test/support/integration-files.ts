@@ -46,6 +46,7 @@ export const EMBEDDED_STORE_ONLY = [
   'test/integration/disk.test.ts',
   // Server logic over ordinary documents, its write paths the door's, run twice above.
   'test/integration/billing.test.ts',
+  'test/integration/subgroups.test.ts',
   'test/integration/payment-link.test.ts',
   'test/integration/usage.test.ts',
   'test/integration/mail.test.ts',
