@@ -286,6 +286,9 @@ describe('the feed reader', () => {
     await page.getByRole('button', { name: app.t('reader.refresh') }).click();
     await card(page, second).waitFor();
     await expect.poll(() => card(page, ids[0]!).count()).toBe(0);
+    // A refreshed page is one nobody has acted on yet: the next arrival joins it again.
+    const third = await arrive(3);
+    await card(page, third).waitFor();
     await context.close();
   });
 

@@ -170,7 +170,14 @@ export function Reader({ env }: { env: ResourceEnv }) {
             {scopeName ?? t('records.reader_items.title')}
           </Typography>
           <Tooltip title={t('reader.refresh')}>
-            <IconButton aria-label={t('reader.refresh')} onClick={() => setRefreshTick((n) => n + 1)}>
+            <IconButton
+              aria-label={t('reader.refresh')}
+              onClick={() => {
+                // A refreshed page is one nobody has acted on yet: items arriving fill it again.
+                touched.current = null;
+                setRefreshTick((n) => n + 1);
+              }}
+            >
               <RefreshIcon />
             </IconButton>
           </Tooltip>
