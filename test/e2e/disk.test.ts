@@ -67,6 +67,14 @@ async function ticketPhotos(groupName: string) {
   return { owner, db, ticket, context, page, app, photos };
 }
 
+/** Every pair of language and dark theme, for the screenshots. */
+const LOOKS = [
+  ['en', false],
+  ['en', true],
+  ['pt-BR', false],
+  ['pt-BR', true],
+] as const;
+
 /** The file's row in the folder shown. */
 const row = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name });
 
@@ -189,12 +197,7 @@ describe('the disk', () => {
     await app.synced(db);
     // All four pairs of language and theme, each at 390 and 1280 px.
     let inDark = false;
-    for (const [locale, dark] of [
-      ['en', false],
-      ['en', true],
-      ['pt-BR', false],
-      ['pt-BR', true],
-    ] as const) {
+    for (const [locale, dark] of LOOKS) {
       await page.goto(`/account/${db}/disk`);
       await row(page, 'notes.txt').waitFor();
       if (locale !== app.locale) await app.chooseLanguage(locale);
@@ -238,12 +241,7 @@ describe('the disk', () => {
     // theme are switched from the desktop's navbar.)
     await page.setViewportSize(DESKTOP);
     let inDark = false;
-    for (const [locale, dark] of [
-      ['en', false],
-      ['en', true],
-      ['pt-BR', false],
-      ['pt-BR', true],
-    ] as const) {
+    for (const [locale, dark] of LOOKS) {
       await page.goto(`/account/${db}/tickets/${ticket._id}/receipt/service`);
       if (locale !== app.locale) await app.chooseLanguage(locale);
       if (dark !== inDark) await app.toggleTheme();
