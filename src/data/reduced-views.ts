@@ -145,6 +145,12 @@ export interface KeptMap {
 /** A structure kept beside a view's rows, told of each document's rows as they change. */
 export interface Derived {
   update(id: string, before: Rows, after: Rows): void;
+  /**
+   * Told once the changes of a load or a catch-up are all applied, before anyone reads: work
+   * left for many changes at once (a sort) is done here, while the view is being made, rather
+   * than by the first screen that reads it.
+   */
+  settle?(): void;
 }
 
 const KEPT_MAPS = new Map<string, () => KeptMap>();
@@ -454,6 +460,7 @@ async function current(db: Database, view: string): Promise<Reduced | null> {
     .then(async (known) => (known ? await catchUp(db, known) : null) ?? loadCurrent(db, store, view));
   entry.state = next;
   const state = await next;
+  state?.derived?.settle?.();
   if (state) scheduleSave(replica, entry, state);
   return state;
 }

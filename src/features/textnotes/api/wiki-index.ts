@@ -119,13 +119,13 @@ const SPLICED_AT_MOST = 256;
  * search and a splice) instead of 10,000 titles being sorted again on the next read, which took
  * more than the 50 ms an entry page may take. Many changes between two reads (the index first
  * made, a pull) are not spliced one by one (10,000 splices took 0.4 s on a busy machine): the
- * lists are sorted once on the next read, from keys made once per entry. The lists handed out
- * are made once per change.
+ * lists are sorted once when those changes are all in (`settle`), from keys made once per
+ * entry. The lists handed out are made once per change.
  */
 export class Entries implements Derived {
   readonly byId = new Map<string, Entry>();
   private readonly titled = new Map<string, Titled>();
-  /** Whether the three lists below are in order (else they are empty, and sorted on the next read). */
+  /** Whether the three lists below are in order (else they are empty, and sorted by `settle`). */
   private sorted = true;
   private spliced = 0;
   private byTitle: Titled[] = [];
@@ -204,6 +204,12 @@ export class Entries implements Derived {
     this.sorted = true;
   }
 
+  /** The lists sorted as soon as the changes are in: the index page's first read only copies them. */
+  settle(): void {
+    if (!this.sorted) this.sort();
+    this.spliced = 0;
+  }
+
   list(): Entry[] {
     return (this.made.list ??= [...this.byId.values()]);
   }
@@ -219,8 +225,7 @@ export class Entries implements Derived {
 
   /** What wikiIndex makes of the entries (its tests state the order), from the kept lists. */
   index(): ReturnType<typeof wikiIndex> {
-    if (!this.sorted) this.sort();
-    this.spliced = 0;
+    this.settle();
     return (this.made.index ??= {
       byTitle: this.byTitle.map(({ entry }) => entry),
       byTag: [...this.byTag.keys()]
