@@ -123,6 +123,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   jobs.every(weeklySummaryTask(SERVER_MODULES));
   const instances: Record<string, ModuleInstance> = {};
   for (const module of SERVER_MODULES) {
+    for (const [type, handler] of Object.entries(module.jobs ?? {})) jobs.register(type, handler);
     for (const task of module.tasks ?? []) jobs.every(task);
     if (module.instance) instances[module.kind] = module.instance(() => ctx, jobs);
   }

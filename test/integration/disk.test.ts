@@ -3,10 +3,14 @@
 // and the sweep of contents nothing names. Run on the files under DATA_DIR, and again (project
 // `integration-s3`) on an S3-compatible store (test/support/s3-store.ts).
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../src/domain/billing.ts';
 import { etagOf } from '../../src/server/modules/rdisk/contents.ts';
 import { sweepContents } from '../../src/server/modules/rdisk/sweep.ts';
+import { DEVICE_FIRST_MS, makeThumbnail, THUMBNAIL_JOB } from '../../src/server/modules/rdisk/thumbnails.ts';
+import { SYSTEM_DB } from '../../src/server/context.ts';
+import type { JobDoc } from '../../src/server/services/jobs.ts';
 import { writeServerSettings } from '../../src/server/services/billing.ts';
 import { snapshotGroup } from '../../src/server/services/usage.ts';
 import { addMember, ownerWithGroup, type TestUser, userToken } from '../support/factories.ts';
@@ -200,6 +204,103 @@ describe('thumbnails', () => {
     const reader = new HttpClient(server.url);
     reader.bearer = readToken;
     expect((await thumb(reader, jpeg)).status).toBe(403);
+  });
+});
+
+describe('thumbnails the server makes', () => {
+  /** A picture as a camera or an office scanner writes it. */
+  const picture = (width: number, height: number, format: 'jpeg' | 'png', orientation?: number) => {
+    const image = sharp({ create: { width, height, channels: 3, background: { r: 180, g: 40, b: 30 } } });
+    return (format === 'jpeg' ? image.jpeg().withMetadata(orientation ? { orientation } : {}) : image.png()).toBuffer();
+  };
+  const record = (id: string) => member.client.get<Record<string, unknown>>(`/db/${db}/${id}`).then((r) => r.body);
+  const fileNamed = async (name: string) =>
+    (await server.ctx.store.docsWithPrefix<{ _id: string; name: string }>(db, 'fle-')).find((d) => d.name === name)!;
+  const shown = async (doc: Record<string, unknown>) => {
+    expect(doc.thumbnail_of).toBe((doc.versions as Array<{ hash: string }>)[0]!.hash);
+    const jpeg = Buffer.from(String(doc.thumbnail).replace('data:image/jpeg;base64,', ''), 'base64');
+    const { width, height, format } = await sharp(jpeg).metadata();
+    return { width, height, format };
+  };
+
+  it('makes one for a picture arriving over WebDAV or from the disk page, upright and 240 px at most', async () => {
+    const auth = basic(member.email, writeToken);
+    // A phone's photo taken sideways (EXIF orientation 6), sent as a WebDAV client sends it: no picture type.
+    const photo = await picture(1600, 1200, 'jpeg', 6);
+    const put = await fetch(`${server.url}/api/groups/${db}/dav/motor.jpg`, {
+      method: 'PUT',
+      headers: { authorization: auth, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(photo),
+    });
+    expect(put.status).toBe(201);
+    const scan = await picture(300, 100, 'png');
+    const posted = await member.client.raw('POST', `/api/groups/${db}/disk/files?name=nota`, {
+      body: new Uint8Array(scan),
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(posted.status).toBe(201);
+    const notes = await upload(member.client, 'notes.txt', 'not a picture');
+    // libvips reads what the content is, not what its name says: an SVG named .jpg is not drawn here.
+    const broken = await upload(
+      member.client,
+      'broken.jpg',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>',
+    );
+    await server.ctx.jobs.idle();
+
+    const motor = await record((await fileNamed('motor.jpg'))._id);
+    expect(await shown(motor)).toEqual({ width: 180, height: 240, format: 'jpeg' });
+    const nota = await record(((await posted.json()) as { id: string }).id);
+    expect(await shown(nota)).toEqual({ width: 240, height: 80, format: 'jpeg' });
+    expect((await record(notes.body.id)).thumbnail).toBeUndefined();
+    // What libvips cannot read is left, not tried again and again.
+    expect((await record(broken.body.id)).thumbnail).toBeUndefined();
+    expect(server.logs.some((line) => line.includes(`no thumbnail of ${broken.body.id}`))).toBe(true);
+    const jobs = await server.ctx.store.docsWithPrefix<JobDoc>(SYSTEM_DB, 'job:');
+    expect(jobs.filter((job) => job.type === THUMBNAIL_JOB)).toEqual([]);
+
+    // A new version is a new picture: its thumbnail follows; a copy keeps the one it has.
+    const again = await fetch(`${server.url}/api/groups/${db}/dav/motor.jpg`, {
+      method: 'PUT',
+      headers: { authorization: auth },
+      body: new Uint8Array(await picture(400, 400, 'jpeg')),
+    });
+    expect(again.status).toBe(204);
+    await server.ctx.jobs.idle();
+    expect(await shown(await record(motor._id as string))).toEqual({ width: 240, height: 240, format: 'jpeg' });
+    const copy = await fetch(`${server.url}/api/groups/${db}/dav/motor.jpg`, {
+      method: 'COPY',
+      headers: { authorization: auth, destination: `${server.url}/api/groups/${db}/dav/motor-copy.jpg` },
+    });
+    expect(copy.status).toBe(201);
+    const copied = await record((await fileNamed('motor-copy.jpg'))._id);
+    expect(copied.thumbnail).toBe((await record(motor._id as string)).thumbnail);
+  });
+
+  it("waits for the device's own thumbnail when the device says one follows", async () => {
+    const photo = await picture(800, 600, 'jpeg');
+    const sent = await member.client.raw('POST', `/api/groups/${db}/disk/files?name=placa-2.jpg&thumbnail=device`, {
+      body: new Uint8Array(photo),
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect(sent.status).toBe(201);
+    const { id, version } = (await sent.json()) as { id: string; version: { hash: string } };
+    await server.ctx.jobs.idle();
+    expect((await record(id)).thumbnail).toBeUndefined();
+    const filed = (await server.ctx.store.docsWithPrefix<JobDoc>(SYSTEM_DB, 'job:')).find(
+      (job) => job.type === THUMBNAIL_JOB && job.payload.id === id,
+    );
+    expect(Date.parse(filed!.run_at) - Date.now()).toBeGreaterThan(DEVICE_FIRST_MS - 60_000);
+
+    // The device's arrives: the server's job, when it comes due, leaves it.
+    const mine = await sharp(photo).resize(240).jpeg({ quality: 60 }).toBuffer();
+    const put = await member.client.raw('PUT', `/api/groups/${db}/disk/files/${id}/thumbnail?of=${version.hash}`, {
+      body: new Uint8Array(mine),
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect(put.status).toBe(200);
+    await makeThumbnail(server.ctx, filed!.payload);
+    expect((await record(id)).thumbnail).toBe(`data:image/jpeg;base64,${mine.toString('base64')}`);
   });
 });
 

@@ -113,7 +113,9 @@ async function send(upload: QueuedUpload, kept: boolean): Promise<void> {
     // picture still being written) is tried once more while its bytes are at hand.
     const thumbnail =
       upload.meta.thumbnail ?? (upload.meta.photo ? await makeThumbnail(asFile(upload)).catch(() => null) : null);
-    const answer = await sendUpload(upload, upload.blob, (sent, total) => store().patch(upload.id, { sent, total }));
+    // With a thumbnail of its own to send, the server waits for it instead of making one.
+    const target = thumbnail ? { ...upload, query: { ...upload.query, thumbnail: 'device' } } : upload;
+    const answer = await sendUpload(target, upload.blob, (sent, total) => store().patch(upload.id, { sent, total }));
     // The photo is stored: its thumbnail follows at once. Lost (the network went just now), it
     // stays on the device in the photo's place and is sent with the next try; the card shows a
     // placeholder meanwhile.

@@ -10,7 +10,7 @@ import type { ModuleDescription } from '../../domain/modules/index.ts';
 import type { SummaryPart } from '../../domain/weekly-summary.ts';
 import type { AppContext } from '../context.ts';
 import type { Writer } from '../services/db-writes.ts';
-import type { JobQueue } from '../services/jobs.ts';
+import type { JobHandler, JobQueue } from '../services/jobs.ts';
 import type { PeriodicTask } from '../services/periodic-tasks.ts';
 import type { CouchClient } from '../store/couch-client.ts';
 
@@ -78,6 +78,11 @@ export interface ServerModule {
   csv?: readonly CsvExport[];
   /** Update handlers of group databases answered by server code, by `ddoc/handler`. */
   updateHandlers?: Readonly<Record<string, UpdateHandler>>;
+  /**
+   * Work it files on the job queue (services/jobs.ts), by type: run off the request path by any
+   * instance, at least once, retried with a growing delay when the handler throws.
+   */
+  jobs?: Readonly<Record<string, JobHandler>>;
   /** Periodic tasks: each runs once per period on one instance, under a lease (services/periodic-tasks.ts). */
   tasks?: readonly PeriodicTask[];
   /**

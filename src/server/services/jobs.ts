@@ -35,9 +35,9 @@ const BATCH = 20;
 
 const jobId = (runAt: string) => `${PREFIX}${runAt}:${randomUUID()}`;
 
-/** A job as stored, due now: what `enqueue` writes, and what a command run apart from the server files. */
-export function newJob(type: string, payload: Record<string, unknown>, now: string): JobDoc {
-  return { _id: jobId(now), klass: 'Job', type, payload, run_at: now, attempts: 0, created_at: now };
+/** A job as stored, due at `due`: what `enqueue` writes, and what a command run apart from the server files. */
+export function newJob(type: string, payload: Record<string, unknown>, due: string): JobDoc {
+  return { _id: jobId(due), klass: 'Job', type, payload, run_at: due, attempts: 0, created_at: due };
 }
 
 /** Seconds to wait before the next attempt: 10 s, 20 s, 40 s … up to an hour. */
@@ -77,12 +77,19 @@ export class JobQueue {
     return this;
   }
 
-  /** Writes the job; this instance starts on it at once, the others at their next sweep. */
-  async enqueue(type: string, payload: Record<string, unknown>): Promise<void> {
+  /**
+   * Writes the job; this instance starts on it at once, the others at their next sweep. With
+   * `delayMs`, it is due that much later (its id sorts by when it is due, so the sweeps find it then).
+   */
+  async enqueue(
+    type: string,
+    payload: Record<string, unknown>,
+    { delayMs = 0 }: { delayMs?: number } = {},
+  ): Promise<void> {
     if (!this.handlers.has(type)) throw new Error(`no handler for job "${type}"`);
-    const now = this.ctx().now().toISOString();
-    await this.ctx().store.put(SYSTEM_DB, newJob(type, payload, now));
-    this.wake();
+    const due = new Date(this.ctx().now().getTime() + delayMs).toISOString();
+    await this.ctx().store.put(SYSTEM_DB, newJob(type, payload, due));
+    if (delayMs <= 0) this.wake();
   }
 
   start(): void {

@@ -84,6 +84,26 @@ describe('the disk', () => {
     await waitFor(() => expect(rowNames(list)).toEqual(['Invoices', 'Archive', 'report.pdf', 'photo.jpg']));
   });
 
+  it("shows a picture's thumbnail in its row while it is of the current content", async () => {
+    const env = groupEnv();
+    const ids = await seed(env);
+    const thumbnail = `data:image/jpeg;base64,${btoa('\xff\xd8\xff thumbnail')}`;
+    const db = localDb(env.accountId);
+    const photo = await db.get(ids.photo);
+    await db.put({ ...photo, thumbnail, thumbnail_of: 'a'.repeat(64) });
+    const report = await db.get(ids.report);
+    await db.put({ ...report, thumbnail, thumbnail_of: 'b'.repeat(64) });
+    renderDisk(env);
+
+    const list = await screen.findByRole('list', { name: 'Files' });
+    const rowOf = (id: string) => list.querySelector(`[data-file="${id}"]`)!;
+    await waitFor(() =>
+      expect(rowOf(ids.photo).querySelector('img[data-thumbnail]')?.getAttribute('src')).toBe(thumbnail),
+    );
+    // Of an older content: the file's icon instead.
+    expect(rowOf(ids.report).querySelector('img')).toBeNull();
+  });
+
   it('shows the way up from a deep folder, and the up-folder entry as an option kept on the device', async () => {
     const env = groupEnv();
     const ids = await seed(env);

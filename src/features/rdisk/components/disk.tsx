@@ -59,6 +59,7 @@ import {
   modifiedAt,
   pathTo,
 } from '../../../domain/modules/rdisk/tree.ts';
+import { currentThumbnail } from '../../../domain/modules/rdisk/records.ts';
 import { changeFile, createFolder, type DiskFile, readFiles } from '../api/files.ts';
 import { keptFiles, refreshKept } from '../api/offline-copies.ts';
 import { sendWaiting, uploadFiles } from '../transfer-store.ts';
@@ -173,7 +174,21 @@ export function Disk({ env, dirId }: { env: ResourceEnv; dirId: string | null })
 
   const row = (file: DiskFile) => {
     const folder = isFolderRecord(file);
-    const icon = folder ? <FolderIcon /> : <FileIcon />;
+    // A picture shows its thumbnail (made by the device that took it, or by the server), kept on the record.
+    const thumbnail = folder ? null : currentThumbnail(file);
+    const icon = folder ? (
+      <FolderIcon />
+    ) : thumbnail ? (
+      <Box
+        component="img"
+        src={thumbnail}
+        alt=""
+        data-thumbnail
+        sx={{ width: 32, height: 32, objectFit: 'cover', borderRadius: 0.5, display: 'block' }}
+      />
+    ) : (
+      <FileIcon />
+    );
     return (
       <ListItem
         key={file._id}
@@ -205,7 +220,7 @@ export function Disk({ env, dirId }: { env: ResourceEnv; dirId: string | null })
           sx={{ minHeight: 56, pr: '104px !important' }}
         >
           <ListItemIcon sx={{ color: file.color || (folder ? 'primary.main' : 'text.secondary'), minWidth: 40 }}>
-            {kept.has(file._id) ? <OfflinePinIcon /> : icon}
+            {kept.has(file._id) && !thumbnail ? <OfflinePinIcon /> : icon}
           </ListItemIcon>
           <ListItemText
             primary={file.name}

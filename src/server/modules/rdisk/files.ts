@@ -353,6 +353,10 @@ export async function copyFile(
     ...(doc.modified_at ? { modified_at: doc.modified_at } : {}),
     ...(doc.dav_props ? { dav_props: doc.dav_props } : {}),
     ...(doc.description ? { description: doc.description } : {}),
+    // The same content: its thumbnail too.
+    ...(typeof doc.thumbnail === 'string' && doc.thumbnail_of === doc.versions?.[0]?.hash
+      ? { thumbnail: doc.thumbnail, thumbnail_of: doc.thumbnail_of }
+      : {}),
   };
   const saved = await save(ctx, db, copy, author);
   if (deep && isFolder(doc))

@@ -26,7 +26,11 @@ import {
   setThumbnail,
 } from './files.ts';
 import { keepPathsCurrent } from './paths.ts';
+import { thumbnailLater } from './thumbnails.ts';
 import { webdavHandler } from './webdav.ts';
+
+/** `?thumbnail=device`: the device sends its own thumbnail once the photo is stored (the server's waits). */
+const deviceSends = (req: Request) => ({ deviceSends: req.query.thumbnail === 'device' });
 
 const contentType = (req: Request) => {
   const type = req.headers['content-type'];
@@ -63,6 +67,7 @@ export function diskApiRoutes(ctx: AppContext): Router {
         ? await addVersion(ctx, caller.db, existing, content, caller.author, contentType(req))
         : await createFile(ctx, caller.db, dir?._id ?? null, name, content, caller.author, contentType(req));
       if (!existing) await keepPathsCurrent(ctx, caller.db);
+      await thumbnailLater(ctx, caller.db, doc, deviceSends(req));
       res.status(existing ? 200 : 201).json({ ok: true, id: doc._id, rev: doc._rev, version: doc.versions?.[0] });
     }),
   );
@@ -75,6 +80,7 @@ export function diskApiRoutes(ctx: AppContext): Router {
       const file = await fileOf(ctx, caller.db, req);
       const content = await receiveContent(ctx, req);
       const doc = await addVersion(ctx, caller.db, file, content, caller.author, contentType(req));
+      await thumbnailLater(ctx, caller.db, doc, deviceSends(req));
       res.json({ ok: true, id: doc._id, rev: doc._rev, version: doc.versions?.[0] });
     }),
   );
@@ -111,12 +117,14 @@ export function diskApiRoutes(ctx: AppContext): Router {
       const caller = await diskCaller(ctx, req, await requireAuth(ctx, req, res), true);
       const file = await fileOf(ctx, caller.db, req);
       const doc = await restoreVersion(ctx, caller.db, file, pathParam(req, 'hash'), caller.author);
+      await thumbnailLater(ctx, caller.db, doc);
       res.json({ ok: true, id: doc._id, rev: doc._rev, versions: doc.versions });
     }),
   );
 
   // The thumbnail the device made when it resized a photo, sent once the photo is stored: a small
-  // JPEG kept on the record (docs/disk.md "Thumbnails"), never made from the content here.
+  // JPEG kept on the record (docs/disk.md "Thumbnails"); the server makes one itself only for
+  // pictures that arrive without (thumbnails.ts).
   router.put(
     '/disk/files/:id/thumbnail',
     asyncRoute(async (req, res) => {

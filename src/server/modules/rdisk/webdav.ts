@@ -54,6 +54,7 @@ import {
   patchProps,
   readFiles,
 } from './files.ts';
+import { thumbnailLater } from './thumbnails.ts';
 
 const XML_LIMIT = 256 * KB;
 const READS = new Set(['GET', 'HEAD', 'PROPFIND', 'OPTIONS']);
@@ -496,8 +497,10 @@ class Dav {
     await this.assertWritable(this.segments, { member: !target });
     const content = await receiveContent(this.ctx, this.req);
     const type = this.req.headers['content-type'];
-    if (target) await addVersion(this.ctx, this.caller.db, target, content, this.caller.author, type);
-    else await createFile(this.ctx, this.caller.db, parent?._id ?? null, name, content, this.caller.author, type);
+    const doc = target
+      ? await addVersion(this.ctx, this.caller.db, target, content, this.caller.author, type)
+      : await createFile(this.ctx, this.caller.db, parent?._id ?? null, name, content, this.caller.author, type);
+    await thumbnailLater(this.ctx, this.caller.db, doc);
     this.res.setHeader('ETag', etagOf(content.hash));
     this.res.status(target ? 204 : 201).end();
   }
