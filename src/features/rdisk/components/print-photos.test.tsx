@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
 import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { localDb } from '../../../data/databases.ts';
-import { keepCopy } from '../../../data/device-files.ts';
+import { keepCopy, queueUpload } from '../../../data/device-files.ts';
 import { newId } from '../../../domain/ids.ts';
 import { PrintPhotos } from './print-photos.tsx';
 
@@ -35,6 +35,7 @@ async function ticketFolder(env: ResourceEnv) {
     // Kept on the device ("available offline"): printed from its own bytes.
     photo(damage, 'damage.jpg', 'b'),
     photo(lost, 'lost.jpg', 'c'),
+    // Taken on this device and not sent yet (below): printed from the bytes waiting to be sent.
     record(invoice, {
       name: 'invoice.pdf',
       kind: 'file',
@@ -47,10 +48,25 @@ async function ticketFolder(env: ResourceEnv) {
     blob: new Blob(['jpeg'], { type: 'image/jpeg' }),
     at,
   });
+  const waiting = (name: string, dirId: string, blob: Blob, meta: Record<string, string> = {}) =>
+    queueUpload({
+      id: crypto.randomUUID(),
+      db: env.accountId,
+      method: 'POST',
+      path: `/api/groups/${env.accountId}/disk/files`,
+      query: { name, dir_id: dirId },
+      blob,
+      meta: { name, dirId, photo: '1', ...meta },
+      addedAt: at,
+    });
+  await waiting('after.jpg', folder, new Blob(['after'], { type: 'image/jpeg' }));
+  // Not this record's, and what a sent photo left behind: not offered.
+  await waiting('elsewhere.jpg', tickets, new Blob(['x'], { type: 'image/jpeg' }));
+  await waiting('plate.jpg', folder, new Blob([]), { thumbnailFor: plate, of: 'a'.repeat(64), thumbnail });
 }
 
 describe('photos on a printed record', () => {
-  it('prints the photos ticked, from what the device holds, and says which it does not have', async () => {
+  it('prints the photos ticked, from what the device holds (photos not sent yet too), and says which it does not have', async () => {
     const env: ResourceEnv = {
       accountId: newId('Account'),
       userId: newId('User'),
@@ -63,20 +79,24 @@ describe('photos on a printed record', () => {
     renderScreen(<PrintPhotos env={env} folder={['Tickets', '3-21']} />, { path: '/' });
     const chooser = await screen.findByRole('group', { name: 'Photos on the printout' });
     // Photos only, none ticked until the person does.
-    const boxes = await within(chooser).findAllByRole('checkbox');
-    expect(boxes.map((box) => box.getAttribute('name'))).toEqual(['damage.jpg', 'lost.jpg', 'plate.jpg']);
+    await within(chooser).findByRole('checkbox', { name: 'after.jpg' });
+    const boxes = within(chooser).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.getAttribute('name'))).toEqual(['damage.jpg', 'lost.jpg', 'plate.jpg', 'after.jpg']);
     expect(boxes.every((box) => !(box as HTMLInputElement).checked)).toBe(true);
     expect(screen.queryByRole('figure')).toBeNull();
 
     await user.click(within(chooser).getByRole('checkbox', { name: 'plate.jpg' }));
     await user.click(within(chooser).getByRole('checkbox', { name: 'damage.jpg' }));
     await user.click(within(chooser).getByRole('checkbox', { name: 'lost.jpg' }));
+    await user.click(within(chooser).getByRole('checkbox', { name: 'after.jpg' }));
 
     const printed = await screen.findByRole('list', { name: 'Photos' });
     const plate = await within(printed).findByRole('img', { name: 'plate.jpg' });
     expect(plate.getAttribute('src')).toBe(thumbnail);
     const damage = await within(printed).findByRole('img', { name: 'damage.jpg' });
     expect(damage.getAttribute('src')).toBe(`data:image/jpeg;base64,${btoa('jpeg')}`);
+    const after = await within(printed).findByRole('img', { name: 'after.jpg' });
+    expect(after.getAttribute('src')).toBe(`data:image/jpeg;base64,${btoa('after')}`);
     expect(within(printed).queryByRole('img', { name: 'lost.jpg' })).toBeNull();
     expect(screen.getByText('lost.jpg is not on this device and is left out.')).toBeTruthy();
     // The chooser and that sentence are for the screen; the paper gets the pictures.

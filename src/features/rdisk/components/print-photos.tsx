@@ -1,17 +1,21 @@
 // Photos on a record's printed page (a ticket's receipt, issue 31): the person ticks which of the
 // record's photos go on paper. They print from what the device holds, so a receipt prints offline:
 // the photo itself when it is kept "available offline", else the thumbnail kept on its record; a
-// photo with neither is left out, and the screen says so (the paper is the customer's).
+// photo with neither is left out, and the screen says so (the paper is the customer's). Photos
+// taken here and not sent yet are offered too, from the bytes waiting on the device: a receipt
+// printed at the customer's, offline, shows the photos just taken.
 import { Alert, Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenOnly } from '../../../components/print-sheet.tsx';
 import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { useReplicaQuery } from '../../../components/resource/use-records.ts';
 import { currentThumbnail, isPictureFile } from '../../../domain/modules/rdisk/records.ts';
 import { folderAtPath, folderListing } from '../../../domain/modules/rdisk/tree.ts';
+import { type QueuedUpload, queuedUploads } from '../../../data/device-files.ts';
 import { type DiskFile, readFiles } from '../api/files.ts';
 import { keptCurrentContent } from '../api/offline-copies.ts';
+import { useTransferStore } from '../transfer-store.ts';
 
 const isPhoto = (file: DiskFile) => isPictureFile(file) || currentThumbnail(file) !== null;
 
@@ -24,11 +28,59 @@ function dataUrl(blob: Blob): Promise<string> {
   });
 }
 
+/** A photo the person may tick: a file of the record's folder, or one still waiting on the device. */
+interface Printable {
+  /** What a tick is kept by. */
+  id: string;
+  /** Changes with the content: a new version is looked up again. */
+  key: string;
+  name: string;
+  /** What the device can print of it: bytes, a thumbnail, or nothing. */
+  source: () => Promise<string | null>;
+}
+
 /** What the device can print of the photo: its kept bytes, its thumbnail, or nothing. */
 async function printable(db: string, file: DiskFile): Promise<string | null> {
   const kept = await keptCurrentContent(db, file).catch(() => null);
   if (kept && kept.type.startsWith('image/')) return dataUrl(kept);
   return currentThumbnail(file);
+}
+
+const ofFile = (db: string, file: DiskFile): Printable => ({
+  id: file._id,
+  key: `${file._id}/${file.versions?.[0]?.hash ?? ''}`,
+  name: file.name ?? '',
+  source: () => printable(db, file),
+});
+
+/** A photo taken into the folder and not sent yet (a thumbnail left behind by a sent one has no picture bytes). */
+const waitingPhoto = (dirId: string) => (upload: QueuedUpload) =>
+  upload.meta.dirId === dirId && upload.blob.type.startsWith('image/');
+
+const ofQueued = (upload: QueuedUpload): Printable => ({
+  id: `queued/${upload.id}`,
+  key: `queued/${upload.id}`,
+  name: upload.meta.name ?? '',
+  source: () => dataUrl(upload.blob),
+});
+
+/** The folder's photos still on the device, read again as uploads come and go. */
+function useWaitingPhotos(db: string, dirId: string | null): QueuedUpload[] {
+  const transfers = useTransferStore((s) => Object.keys(s.transfers).sort().join(' '));
+  const [waiting, setWaiting] = useState<QueuedUpload[]>([]);
+  useEffect(() => {
+    if (!dirId) return;
+    let current = true;
+    void queuedUploads(db)
+      .catch(() => [])
+      .then((queued) => {
+        if (current) setWaiting(queued.filter(waitingPhoto(dirId)));
+      });
+    return () => {
+      current = false;
+    };
+  }, [db, dirId, transfers]);
+  return dirId ? waiting : [];
 }
 
 export function PrintPhotos({ env, folder }: { env: ResourceEnv; folder: readonly string[] }) {
@@ -37,30 +89,39 @@ export function PrintPhotos({ env, folder }: { env: ResourceEnv; folder: readonl
   const load = useCallback(() => readFiles(db), [db]);
   const { value: records } = useReplicaQuery(db, load);
   const dirId = records ? folderAtPath(records, folder) : null;
-  const photos = records && dirId ? (folderListing(records, dirId).files as DiskFile[]).filter(isPhoto) : [];
+  const waiting = useWaitingPhotos(db, dirId);
+  const photos = useMemo(
+    () => [
+      ...(records && dirId ? (folderListing(records, dirId).files as DiskFile[]).filter(isPhoto) : []).map((file) =>
+        ofFile(db, file),
+      ),
+      ...waiting.map(ofQueued),
+    ],
+    [db, records, dirId, waiting],
+  );
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  // By file and content: a new version is looked up again.
   const [sources, setSources] = useState<ReadonlyMap<string, string | null>>(new Map());
 
-  const wanted = photos.filter((file) => chosen.has(file._id));
-  const keyOf = (file: DiskFile) => `${file._id}/${file.versions?.[0]?.hash ?? ''}`;
-  const unknown = wanted.filter((file) => !sources.has(keyOf(file)));
+  const wanted = photos.filter((photo) => chosen.has(photo.id));
+  const unknown = wanted.filter((photo) => !sources.has(photo.key));
   useEffect(() => {
     if (unknown.length === 0) return;
     let current = true;
-    void Promise.all(unknown.map(async (file) => [keyOf(file), await printable(db, file)] as const)).then((found) => {
-      if (current) setSources((before) => new Map([...before, ...found]));
-    });
+    void Promise.all(unknown.map(async (photo) => [photo.key, await photo.source().catch(() => null)] as const)).then(
+      (found) => {
+        if (current) setSources((before) => new Map([...before, ...found]));
+      },
+    );
     return () => {
       current = false;
     };
-    // The files still to look up, by key: a new list of the same files is not a new lookup.
+    // The photos still to look up, by key: a new list of the same photos is not a new lookup.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [db, unknown.map(keyOf).join(' ')]);
+  }, [db, unknown.map((photo) => photo.key).join(' ')]);
 
   if (photos.length === 0) return null;
-  const shown = wanted.filter((file) => sources.get(keyOf(file)));
-  const missing = wanted.filter((file) => sources.has(keyOf(file)) && !sources.get(keyOf(file)));
+  const shown = wanted.filter((photo) => sources.get(photo.key));
+  const missing = wanted.filter((photo) => sources.has(photo.key) && !sources.get(photo.key));
 
   return (
     <Box sx={{ mt: 3 }}>
@@ -76,31 +137,31 @@ export function PrintPhotos({ env, folder }: { env: ResourceEnv; folder: readonl
             {t('disk.photos.print.hint')}
           </Typography>
           <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 2 }}>
-            {photos.map((file) => (
+            {photos.map((photo) => (
               <FormControlLabel
-                key={file._id}
+                key={photo.id}
                 sx={{ minWidth: 0, maxWidth: '100%', '& .MuiFormControlLabel-label': { overflowWrap: 'anywhere' } }}
                 control={
                   <Checkbox
-                    name={file.name}
-                    checked={chosen.has(file._id)}
+                    name={photo.name}
+                    checked={chosen.has(photo.id)}
                     onChange={(event) =>
                       setChosen((before) => {
                         const next = new Set(before);
-                        if (event.target.checked) next.add(file._id);
-                        else next.delete(file._id);
+                        if (event.target.checked) next.add(photo.id);
+                        else next.delete(photo.id);
                         return next;
                       })
                     }
                   />
                 }
-                label={file.name}
+                label={photo.name}
               />
             ))}
           </Stack>
-          {missing.map((file) => (
-            <Alert key={file._id} severity="warning" sx={{ mt: 1 }}>
-              {t('disk.photos.print.missing', { name: file.name })}
+          {missing.map((photo) => (
+            <Alert key={photo.key} severity="warning" sx={{ mt: 1 }}>
+              {t('disk.photos.print.missing', { name: photo.name })}
             </Alert>
           ))}
         </Box>
@@ -123,14 +184,14 @@ export function PrintPhotos({ env, folder }: { env: ResourceEnv; folder: readonl
               '@media print': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
             }}
           >
-            {shown.map((file) => (
-              <Box component="li" key={file._id} sx={{ minWidth: 0, breakInside: 'avoid' }}>
+            {shown.map((photo) => (
+              <Box component="li" key={photo.key} sx={{ minWidth: 0, breakInside: 'avoid' }}>
                 <Box component="figure" sx={{ m: 0 }}>
                   {/* Sized for paper: a third of the width, never taller than 60 mm. */}
                   <Box
                     component="img"
-                    src={sources.get(keyOf(file)) ?? undefined}
-                    alt={file.name}
+                    src={sources.get(photo.key) ?? undefined}
+                    alt={photo.name}
                     sx={{
                       display: 'block',
                       width: '100%',
@@ -143,7 +204,7 @@ export function PrintPhotos({ env, folder }: { env: ResourceEnv; folder: readonl
                     component="figcaption"
                     sx={{ fontSize: '0.8em', color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}
                   >
-                    {file.name}
+                    {photo.name}
                   </Typography>
                 </Box>
               </Box>
