@@ -13,21 +13,27 @@ import { lastHandle } from './route-handle.ts';
 
 const SignedInEffects = lazy(() => import('./signed-in-shell.tsx').then((m) => ({ default: m.SignedInEffects })));
 
-function useDocumentTitle() {
+/**
+ * The page's title, from the route's handle. A component of its own: `useMatches` reads the
+ * router's state, and any change of it (the scroll position restored after a reload) would draw
+ * the whole shell again with the component that reads it (363 components, measured).
+ */
+function DocumentTitle() {
   const { t } = useTranslation();
   const title = lastHandle(useMatches())?.title;
   useEffect(() => {
     document.title = title ? `${t(title)} · Moneta` : 'Moneta';
   }, [t, title]);
+  return null;
 }
 
 export function AppShell() {
   const { t } = useTranslation();
   const signedIn = useSessionStore((s) => s.status === 'signed-in');
   const signingOut = useSessionStore((s) => s.signingOut);
-  useDocumentTitle();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <DocumentTitle />
       <NavBar />
       <NewVersionNotice />
       {/* At least a screen high: the footer starts below the fold, so pages filling in never push it. */}

@@ -38,7 +38,11 @@ const app = (
 );
 // A page rendered ahead (src/app/prerender.tsx) is taken over as it is, not drawn again, once its
 // code is here: a part still loading when the first update comes would be drawn anew, through
-// its spinner. In a transition, the takeover yields to the browser between components.
+// its spinner. In a transition, the takeover yields to the browser between components; so does
+// the first drawing of any other page (outside one, React draws the whole app in one task).
 if (document.documentElement.hasAttribute('data-visitor'))
   void firstPageCode.then(() => startTransition(() => void hydrateRoot(root, app)));
-else createRoot(root).render(app);
+else {
+  const appRoot = createRoot(root);
+  startTransition(() => appRoot.render(app));
+}

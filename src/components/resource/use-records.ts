@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { readRecords } from '../../data/record-list.ts';
 import { sameData } from '../../domain/same-data.ts';
 import { watchReplica } from '../../data/replica-events.ts';
@@ -24,8 +24,13 @@ export function useReplicaQuery<T>(dbName: string, load: () => Promise<T>) {
     const run = () =>
       load().then(
         // An equal answer (a change elsewhere in the group) keeps the one shown: nothing redraws.
+        // A new one is drawn in a transition, which React cuts into short tasks (a default update is
+        // one task, however many rows), so a tap or a frame is never held behind a list's drawing.
         (value) =>
-          live && setState((prev) => (prev?.load === load && sameData(prev.value, value) ? prev : { load, value })),
+          live &&
+          startTransition(() =>
+            setState((prev) => (prev?.load === load && sameData(prev.value, value) ? prev : { load, value })),
+          ),
         (caught: unknown) => live && setError(caught),
       );
     void run();
@@ -62,7 +67,7 @@ export function useRecordTitles(dbName: string, ids: readonly string[]) {
     let live = true;
     const wanted = key ? key.split(',') : [];
     const settle = (docs: readonly PouchDoc[]) => {
-      if (live) setState({ key, titles: titlesOf(docs) });
+      if (live) startTransition(() => setState({ key, titles: titlesOf(docs) }));
     };
     // A read that failed is over too: its records show as missing rather than loading forever.
     readRecords(dbName, wanted).then(settle, () => settle([]));
