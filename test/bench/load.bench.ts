@@ -175,8 +175,7 @@ try {
   /** A device that holds the group: the page visited once, until its replica is synced. */
   const synced = (tab: Page, timeout: number) =>
     tab.waitForFunction(
-      (name) =>
-        (document.querySelector('[data-synced]')?.getAttribute('data-synced') ?? '').split(' ').includes(name),
+      (name) => (document.querySelector('[data-synced]')?.getAttribute('data-synced') ?? '').split(' ').includes(name),
       db,
       { timeout },
     );
