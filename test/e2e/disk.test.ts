@@ -6,6 +6,7 @@
 // Files and folders are seeded through the API (the disk's upload route, /db for a folder).
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.ts';
 import { ownerWithGroup, seedTickets, type TestUser } from '../support/factories.ts';
@@ -15,11 +16,11 @@ import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
 
-async function upload(owner: TestUser, db: string, name: string, text: string, dirId?: string) {
+async function upload(owner: TestUser, db: string, name: string, text: string | Buffer, dirId?: string) {
   const query = new URLSearchParams({ name, ...(dirId ? { dir_id: dirId } : {}) });
   const res = await owner.client.raw('POST', `/api/groups/${db}/disk/files?${query}`, {
-    body: text,
-    headers: { 'content-type': 'text/plain' },
+    body: typeof text === 'string' ? text : new Uint8Array(text),
+    headers: { 'content-type': typeof text === 'string' ? 'text/plain' : 'application/octet-stream' },
   });
   expect(res.status, await res.clone().text()).toBeLessThan(300);
   return ((await res.json()) as { id: string }).id;
@@ -188,6 +189,9 @@ describe('the disk', () => {
     await upload(owner, db, 'orçamento-final-revisado-cliente-2026.pdf', 'x'.repeat(1_534_000));
     await upload(owner, db, 'notes.txt', 'one');
     await upload(owner, db, 'notes.txt', 'two, longer');
+    // A picture from the office's scanner, untyped: the server makes its thumbnail.
+    const scan = sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 230, g: 160, b: 40 } } });
+    await upload(owner, db, 'fachada.jpg', await scan.jpeg().toBuffer());
 
     const context = await newContext(e2e.browser, e2e.server.url);
     await context.addCookies(owner.client.browserCookies());
@@ -195,6 +199,8 @@ describe('the disk', () => {
     const app = new AppPage(page);
     await page.goto(`/account/${db}/disk`);
     await app.synced(db);
+    // Its row shows the thumbnail once the server's job has written it and sync has brought it.
+    await row(page, 'fachada.jpg').locator('img[data-thumbnail]').waitFor({ timeout: 30_000 });
     // All four pairs of language and theme, each at 390 and 1280 px.
     let inDark = false;
     for (const [locale, dark] of LOOKS) {

@@ -3,7 +3,7 @@
 import './browser-globals.ts';
 import { localeFiles } from './locale-texts.ts';
 import { installNetwork, resetNetwork } from './network.ts';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
@@ -11,6 +11,10 @@ import { i18nOptions } from '../../src/app/i18n-options.ts';
 import { useSyncStore } from '../../src/data/sync-store.ts';
 
 installNetwork();
+// `findBy…` and `waitFor` wait for the state that matters up to 10 s, not Testing Library's 1 s:
+// on a loaded machine (CI beside other work) a screen's answer can take longer than a second, and
+// a React transition draws it in slices. A test that passes returns as soon as the state holds.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The browser fetches the shared file at start (src/app/i18n.ts) and a module's with its screens
 // (src/app/module-texts.tsx); here every English file is read from disk at once, same content.

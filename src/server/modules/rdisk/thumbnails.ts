@@ -55,14 +55,21 @@ const FORMATS: ReadonlyArray<(head: Buffer) => boolean> = [
 /** Whether these first bytes name a raster format read here. */
 export const isPictureContent = (head: Buffer) => FORMATS.some((known) => known(head));
 
-/** The whole content (at most MAX_SOURCE_BYTES: libvips decodes from memory, once per instance at a time). */
-async function readAll(source: Readable): Promise<Buffer> {
+/**
+ * The whole content, or null past MAX_SOURCE_BYTES (libvips decodes from memory, one picture per
+ * instance at a time). A store failing mid-read throws.
+ */
+async function readAll(source: Readable): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_SOURCE_BYTES) throw new Error('too big for a thumbnail');
-    chunks.push(chunk);
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_SOURCE_BYTES) return null;
+      chunks.push(chunk);
+    }
+  } finally {
+    source.destroy();
   }
   return Buffer.concat(chunks, size);
 }
@@ -92,8 +99,7 @@ export async function thumbnailLater(
 }
 
 /** A JPEG of at most THUMBNAIL_SIDE px and MAX_THUMBNAIL_BYTES, or null when none that small comes out. */
-async function shrink(source: Readable): Promise<Buffer | null> {
-  const content = await readAll(source);
+async function shrink(content: Buffer): Promise<Buffer | null> {
   if (!isPictureContent(content)) throw new Error('not a picture format read here');
   const image = await sharp(content, { limitInputPixels: MAX_PIXELS, sequentialRead: true, failOn: 'error' })
     // Photos carry the camera's orientation: the thumbnail is drawn upright, as the device's.
@@ -120,7 +126,7 @@ const readable = (payload: Record<string, unknown>) =>
  * The job: the thumbnail of the content `hash` of file `id`, unless the file has another content
  * by now or has its thumbnail already (the device's came first). A content libvips cannot read
  * (not a picture after all, damaged, too many pixels) is logged and left: trying again would fail
- * again. The store failing throws, and the queue tries later.
+ * again. The store failing (before or while the content is read) throws, and the queue tries later.
  */
 export const makeThumbnail: JobHandler = async (ctx, payload) => {
   if (!readable(payload)) return;
@@ -129,15 +135,14 @@ export const makeThumbnail: JobHandler = async (ctx, payload) => {
   const version = doc && !doc._deleted ? pictureWithoutThumbnail(doc) : null;
   if (!doc || version?.hash !== hash) return;
   const source = await ctx.bytes.get(hash);
-  if (!source) return;
+  const content = source && (await readAll(source));
+  if (!content) return;
   let jpeg: Buffer | null;
   try {
-    jpeg = await shrink(source);
+    jpeg = await shrink(content);
   } catch (error) {
     ctx.config.log(`disk: no thumbnail of ${id} (${(error as Error).message})`);
     return;
-  } finally {
-    source.destroy();
   }
   const thumbnail = jpeg && `data:image/jpeg;base64,${jpeg.toString('base64')}`;
   if (!thumbnail || !isThumbnailData(thumbnail)) return;
