@@ -5,6 +5,7 @@
 import { newId } from '../../../domain/ids.ts';
 import {
   cloudFiles,
+  currentThumbnail,
   FILE_LIKE,
   type FileVersion,
   FOLDER_LIKE,
@@ -342,6 +343,7 @@ export async function copyFile(
   deep: boolean,
   author: Author,
 ): Promise<FileDoc> {
+  const thumbnail = currentThumbnail(doc);
   const copy: FileDoc = {
     _id: newId('CloudFile'),
     klass: 'CloudFile',
@@ -354,9 +356,7 @@ export async function copyFile(
     ...(doc.dav_props ? { dav_props: doc.dav_props } : {}),
     ...(doc.description ? { description: doc.description } : {}),
     // The same content: its thumbnail too.
-    ...(typeof doc.thumbnail === 'string' && doc.thumbnail_of === doc.versions?.[0]?.hash
-      ? { thumbnail: doc.thumbnail, thumbnail_of: doc.thumbnail_of }
-      : {}),
+    ...(thumbnail ? { thumbnail, thumbnail_of: doc.thumbnail_of } : {}),
   };
   const saved = await save(ctx, db, copy, author);
   if (deep && isFolder(doc))

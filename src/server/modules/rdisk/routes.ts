@@ -11,6 +11,7 @@ import { readRawBody } from '../../http/body.ts';
 import { requireAuth } from '../../http/authenticate.ts';
 import { HttpError, notFound, unprocessable } from '../../http/http-error.ts';
 import { pathParam } from '../../http/path-param.ts';
+import { HASH } from '../../services/byte-store.ts';
 import { groupRouter } from '../kit.ts';
 import { diskCaller } from './access.ts';
 import { receiveContent, sendContent } from './contents.ts';
@@ -26,7 +27,7 @@ import {
   setThumbnail,
 } from './files.ts';
 import { keepPathsCurrent } from './paths.ts';
-import { thumbnailLater } from './thumbnails.ts';
+import { isJpeg, thumbnailLater } from './thumbnails.ts';
 import { webdavHandler } from './webdav.ts';
 
 /** `?thumbnail=device`: the device sends its own thumbnail once the photo is stored (the server's waits). */
@@ -131,18 +132,11 @@ export function diskApiRoutes(ctx: AppContext): Router {
       const caller = await diskCaller(ctx, req, await requireAuth(ctx, req, res), true);
       const file = await fileOf(ctx, caller.db, req);
       const of = req.query.of;
-      if (typeof of !== 'string' || !/^[0-9a-f]{64}$/.test(of)) throw unprocessable({ of: [FIELD_MESSAGES.invalid] });
+      if (typeof of !== 'string' || !HASH.test(of)) throw unprocessable({ of: [FIELD_MESSAGES.invalid] });
       const bytes = await readRawBody(req, MAX_THUMBNAIL_BYTES, ctx.bodies);
       const thumbnail = `data:image/jpeg;base64,${bytes.toString('base64')}`;
-      // A JPEG starts FF D8 FF: anything else is no thumbnail a page may show.
-      if (
-        bytes.length < 3 ||
-        bytes[0] !== 0xff ||
-        bytes[1] !== 0xd8 ||
-        bytes[2] !== 0xff ||
-        !isThumbnailData(thumbnail)
-      )
-        throw unprocessable({ body: [FIELD_MESSAGES.invalid] });
+      // Anything but a JPEG is no thumbnail a page may show.
+      if (!isJpeg(bytes) || !isThumbnailData(thumbnail)) throw unprocessable({ body: [FIELD_MESSAGES.invalid] });
       const doc = await setThumbnail(ctx, caller.db, file, of, thumbnail, caller.author);
       res.json({ ok: true, id: doc._id, rev: doc._rev });
     }),

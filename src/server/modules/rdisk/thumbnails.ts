@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { HASH } from '../../services/byte-store.ts';
 import type { JobHandler } from '../../services/jobs.ts';
-import { currentVersion, type FileDoc, isFile, setThumbnail } from './files.ts';
+import { currentVersion, type FileDoc, setThumbnail } from './files.ts';
 
 export const THUMBNAIL_JOB = 'disk-thumbnail';
 /** The longer side, as the device's (src/features/rdisk/resize-photo.ts). */
@@ -35,7 +35,7 @@ sharp.cache(false);
 /** The current version when it is a picture of a size made here whose thumbnail is missing or stale. */
 export function pictureWithoutThumbnail(doc: FileDoc): FileVersion | null {
   const version = currentVersion(doc);
-  if (!version || !isFile(doc) || doc.kind !== 'file' || doc.thumbnail_of === version.hash) return null;
+  if (!version || doc.kind !== 'file' || doc.thumbnail_of === version.hash) return null;
   if (version.size === 0 || version.size > MAX_SOURCE_BYTES) return null;
   return isPictureFile(doc) ? version : null;
 }
@@ -44,8 +44,11 @@ export function pictureWithoutThumbnail(doc: FileDoc): FileVersion | null {
  * The raster formats read here, by their first bytes: libvips picks its loader by content, not by
  * name or type, so an SVG or a PDF named `.jpg` must not reach it.
  */
+/** A JPEG starts FF D8 FF (what the device's thumbnails must be, and one format read here). */
+export const isJpeg = (head: Uint8Array) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+
 const FORMATS: ReadonlyArray<(head: Buffer) => boolean> = [
-  (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff, // JPEG
+  isJpeg,
   (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), // PNG
   (h) => h.subarray(0, 4).toString('latin1') === 'GIF8',
   (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
