@@ -144,6 +144,39 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('keeps a language picked signed in whose save had not reached the server, and saves it later', async () => {
+    const user = await registerUser(e2e.server.url); // its setting says en
+    await confirmUser(e2e.server, user);
+    const context = await newContext(e2e.browser, e2e.server.url);
+    const page = await context.newPage();
+    const app = new AppPage(page);
+    await app.openSignedIn(user, '/account/new');
+    await app.heading('accountNew.title').waitFor();
+    // The save never arrives (offline, or the page reloaded before it did): writes to the
+    // personal database fail while reads still answer with the old setting.
+    const userDb = new RegExp(`/db/${user.id}(/[^_][^?]*)?(\\?.*)?$`);
+    let refused = 0;
+    await page.route(userDb, (route) =>
+      ['PUT', 'POST'].includes(route.request().method()) ? (refused++, route.abort()) : route.fallback(),
+    );
+    await app.chooseLanguage('pt-BR');
+    await app.heading('accountNew.title').waitFor();
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await page.unroute(userDb);
+    const saved = async () => {
+      const found = await user.client.post<{ docs: Array<{ value: string }> }>(`/db/${user.id}/_find`, {
+        selector: { klass: 'Adjustment', key: 'locale' },
+      });
+      return found.body.docs[0]?.value;
+    };
+    expect(await saved()).toBe('en');
+    await page.reload();
+    await app.heading('accountNew.title').waitFor();
+    await expect.poll(saved).toBe('pt-BR');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+    await context.close();
+  });
+
   it('follows the device’s dark setting until the person picks a theme here', async () => {
     const context = await e2e.browser.newContext({
       baseURL: e2e.server.url,

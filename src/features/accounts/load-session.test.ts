@@ -7,6 +7,9 @@ const USER = { _id: 'usr-6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'ana@examp
 const server = vi.hoisted(() => ({
   verdict: { kind: 'signed-out' } as SessionVerdict,
   setting: null as string | null,
+  // Saves of the language setting that reached the server; `saving` false: none gets through.
+  saved: [] as string[],
+  saving: true,
 }));
 const shown = vi.hoisted(() => ({ language: '' }));
 
@@ -25,7 +28,12 @@ vi.mock('./api/get-session.ts', () => ({ checkSession: () => Promise.resolve(ser
 vi.mock('./api/load-user.ts', () => ({ loadUser: () => Promise.resolve(USER) }));
 vi.mock('./api/locale-setting.ts', () => ({
   getLocaleSetting: () => Promise.resolve(server.setting),
-  saveLocaleSetting: () => Promise.resolve(),
+  saveLocaleSetting: (_user: string, locale: string) => {
+    if (!server.saving) return Promise.reject(new Error('offline'));
+    server.saved.push(locale);
+    server.setting = locale;
+    return Promise.resolve();
+  },
 }));
 
 function storage(values: Record<string, string>) {
@@ -54,6 +62,8 @@ describe('the language after the session check', () => {
   beforeEach(() => {
     server.verdict = { kind: 'signed-out' };
     server.setting = null;
+    server.saved = [];
+    server.saving = true;
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -109,5 +119,42 @@ describe('the language after the session check', () => {
     );
     expect(await loadSession()).toEqual(USER);
     expect(shown.language).toBe('pt-BR');
+  });
+
+  it('keeps a pick the server has not got yet, and saves it at the next check', async () => {
+    server.verdict = { kind: 'signed-in', name: USER._id };
+    server.setting = 'en';
+    const first = await startingDevice({}, ['en-US']);
+    await first.loadSession();
+    // Picked offline (or the page reloaded before the save arrived): the server still says English.
+    server.saving = false;
+    const { saveLocaleChoice } = await import('./locale-choice.ts');
+    await expect(saveLocaleChoice(USER._id, 'pt-BR')).rejects.toThrow();
+    server.saving = true;
+    const again = await startingDevice(first.stored, ['en-US']);
+    await again.loadSession();
+    expect(shown.language).toBe('pt-BR');
+    await vi.waitFor(() => expect(server.saved).toEqual(['pt-BR']));
+    // Saved, the account's word counts again: a later change made on another device wins here.
+    await vi.waitFor(() => expect(first.stored['moneta.locale-unsaved']).toBeUndefined());
+    server.setting = 'en';
+    const later = await startingDevice(first.stored, ['en-US']);
+    await later.loadSession();
+    expect(shown.language).toBe('en');
+  });
+
+  it('forgets a pick the server turns out to have, and another person’s pick is not theirs', async () => {
+    server.verdict = { kind: 'signed-in', name: USER._id };
+    server.setting = 'pt-BR';
+    const stored = { 'moneta.locale-unsaved': JSON.stringify({ user: USER._id, locale: 'pt-BR' }) };
+    const { loadSession } = await startingDevice(stored, ['en-US']);
+    await loadSession();
+    expect(stored['moneta.locale-unsaved']).toBeUndefined();
+    expect(server.saved).toEqual([]);
+    server.setting = 'en';
+    const other = { 'moneta.locale-unsaved': JSON.stringify({ user: 'usr-someone-else', locale: 'pt-BR' }) };
+    const again = await startingDevice(other, ['en-US']);
+    await again.loadSession();
+    expect(shown.language).toBe('en');
   });
 });

@@ -3,9 +3,10 @@ import { unanswered } from '../../data/session-answer.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { PublicUser } from '../../domain/user.ts';
 import { checkSession } from './api/get-session.ts';
-import { getLocaleSetting, saveLocaleSetting } from './api/locale-setting.ts';
+import { getLocaleSetting } from './api/locale-setting.ts';
 import { loadUser } from './api/load-user.ts';
 import { applyLocale } from './apply-locale.ts';
+import { confirmLocaleChoice, saveLocaleChoice, unsavedLocale } from './locale-choice.ts';
 import { lastSignedInUser, useSessionStore } from './session-store.ts';
 import { signedOutLocale } from './signed-out-locale.ts';
 
@@ -99,7 +100,7 @@ async function serverSignedOut(): Promise<null> {
 
 /**
  * Reads the session, then the user and their language setting; `picked` (chosen on the login
- * page) replaces that setting. Only the server's word signs out (src/data/session-answer.ts):
+ * page), or a pick not saved yet, replaces that setting. Only the server's word signs out (src/data/session-answer.ts):
  * offline, or when it fails, the last signed-in user is kept so the app still opens.
  */
 export async function loadSession(picked: Locale | null = null): Promise<PublicUser | null> {
@@ -112,10 +113,14 @@ export async function loadSession(picked: Locale | null = null): Promise<PublicU
     checked();
     if (read.kind === 'signed-out') return await serverSignedOut();
     const { user, setting } = read;
-    const locale = picked ?? setting ?? user.locale;
+    // The person's latest word wins over the account's: a pick on the login page, or one made
+    // here that the server has not got yet (the page reloaded mid-save, or it was made offline).
+    confirmLocaleChoice(user._id, setting);
+    const chosen = picked ?? unsavedLocale(user._id);
+    const locale = chosen ?? setting ?? user.locale;
     if (locale) await applyLocale(locale, 'account');
     // Saved in the background: failures saving a setting are swallowed (spec 000 §8).
-    if (picked) void saveLocaleSetting(user._id, picked).catch(() => undefined);
+    if (chosen && chosen !== setting) void saveLocaleChoice(user._id, chosen).catch(() => undefined);
     signIn(user);
     return user;
   } catch (error) {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { Locale } from '../../domain/locale.ts';
-import { saveLocaleSetting } from './api/locale-setting.ts';
 import { applyLocale } from './apply-locale.ts';
 import { loadSession } from './load-session.ts';
+import { saveLocaleChoice } from './locale-choice.ts';
 import { rememberSignedOutPick } from './signed-out-locale.ts';
 import { useSessionStore } from './session-store.ts';
 
@@ -17,10 +17,11 @@ export function useChangeLanguage() {
         return;
       }
       try {
-        await saveLocaleSetting(userId, locale);
+        await saveLocaleChoice(userId, locale);
         await loadSession();
       } catch {
-        // Spec 000 §8: failures saving a setting are swallowed; the choice still applies locally.
+        // Spec 000 §8: failures saving a setting are swallowed; the choice still applies locally,
+        // and the next session check saves it (locale-choice.ts).
       }
     },
     [userId],
