@@ -493,6 +493,17 @@ async function fromHead<T>(
   return answered;
 }
 
+/**
+ * Opens what a page load's first answers read (the replica, the view's map, its saved head)
+ * without asking for the rows: asking for them would take the head's answers away from the page
+ * (fromHead), which then waits for every row to be read.
+ */
+export async function warmKeptView(db: Database, view: string): Promise<void> {
+  const { store } = replicaOf(db);
+  const map = await compiled(db, view).catch(() => null);
+  if (map) await Promise.all([store.answers(view, map.source, undefined).catch(() => null), db.info()]);
+}
+
 /** The rows read once the page is quiet, so that a change or another question finds them ready. */
 function readRowsWhenQuiet(db: Database, view: string, entry: PerView): void {
   clearTimeout(entry.idle);
