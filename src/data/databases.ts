@@ -2,7 +2,6 @@
 // one is used only by sync (and a few online-only calls).
 import { type Database, PouchDB } from './pouch.ts';
 import { readJson, readToken, writeJson } from './preferences.ts';
-import { dropSnapshots } from './snapshots.ts';
 
 /** Local replicas are named `moneta-<db>`, so nothing else in the origin's storage is touched. */
 export const LOCAL_PREFIX = 'moneta-';
@@ -146,7 +145,6 @@ export async function destroyLocalDb(name: string): Promise<void> {
   const db = locals.get(name) ?? new PouchDB(`${LOCAL_PREFIX}${name}`);
   locals.delete(name);
   storeReplicas(registeredReplicas().filter((n) => n !== name));
-  dropSnapshots(name);
   await db.destroy();
   const views = `_pouch_${LOCAL_PREFIX}${name}-`;
   await removeAppDatabases(views);
@@ -216,7 +214,6 @@ export async function destroyAllLocalData(): Promise<void> {
       }),
     );
     await removeAppDatabases(`_pouch_${LOCAL_PREFIX}`);
-    dropSnapshots();
     // Files waiting to be sent and copies kept offline (device-files.ts) are the person's too.
     await removeAppDatabases(DEVICE_FILES_DB);
     storeReplicas(failed);

@@ -63,22 +63,6 @@ export function writeSessionValue(key: string, value: string | null): void {
   }
 }
 
-/** Removes every value whose key starts with `prefix`. */
-export function removeKeys(prefix: string): void {
-  try {
-    const storage = globalThis.localStorage;
-    if (!storage) return;
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith(prefix)) keys.push(key);
-    }
-    for (const key of keys) storage.removeItem(key);
-  } catch {
-    // see above
-  }
-}
-
 export function readJson<T>(key: string): T | null {
   const value = read(key);
   if (!value) return null;

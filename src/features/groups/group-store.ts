@@ -9,8 +9,6 @@ import { whenIdle } from '../../data/idle.ts';
 import { watchReplica } from '../../data/replica-events.ts';
 import { listAdjustments, listLocalAdjustments, serverAdjustments } from './api/group-settings.ts';
 import { startRefresh } from '../../data/replicas.ts';
-import { registeredReplicas } from '../../data/databases.ts';
-import { readSnapshot, writeSnapshot } from '../../data/snapshots.ts';
 import { syncStatus } from '../../data/sync-store.ts';
 import { hasSynced } from '../../data/sync.ts';
 
@@ -24,29 +22,6 @@ async function accountFromDevice(accountId: string, userId: string | null, setti
 }
 
 export type GroupStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-/** What the group's last drawing on this device showed, for the next launch's first one. */
-interface GroupSnapshot {
-  user: string | null;
-  account: Account;
-  settings: GroupSettings;
-}
-
-const SNAPSHOT = 'group';
-
-// Whose group the shown one is: its snapshot is theirs (the account's admin flag is in it).
-let shownTo: string | null = null;
-
-/**
- * The group as last shown to `userId` here, while its copy is still on the device: the page draws
- * with it before IndexedDB has opened (src/data/snapshots.ts), and the copy's answer replaces it.
- */
-function groupSnapshot(accountId: string, userId: string | null): GroupSnapshot | null {
-  if (!registeredReplicas().includes(accountId)) return null;
-  const snapshot = readSnapshot<Partial<GroupSnapshot>>(accountId, SNAPSHOT);
-  if (!snapshot?.account || !snapshot.settings || snapshot.user !== userId) return null;
-  return { user: userId, account: toAccount({ ...snapshot.account }), settings: snapshot.settings };
-}
 
 interface GroupState {
   /** The group in the URL (/account/:accountId); null outside groups. */
@@ -75,12 +50,8 @@ export const useGroupStore = create<GroupState>()((set, get) => {
   };
   const fetchGroup = async (accountId: string, userId: string | null, quietly: boolean) => {
     const ticket = ++loading;
-    shownTo = userId;
     if (!quietly) {
-      const snapshot = groupSnapshot(accountId, userId);
-      if (snapshot)
-        set({ accountId, account: snapshot.account, settings: snapshot.settings, status: 'ready', error: null });
-      else set({ accountId, account: null, settings: null, status: 'loading', error: null });
+      set({ accountId, account: null, settings: null, status: 'loading', error: null });
       // A group this device has opened before shows at once from its copy, as offline; the
       // server's answer (a renamed group, a changed plan, a removal) follows and replaces it.
       const local = await listLocalAdjustments(accountId).catch(() => []);
@@ -89,14 +60,7 @@ export const useGroupStore = create<GroupState>()((set, get) => {
         const account = await accountFromDevice(accountId, userId, settings).catch(() => null);
         if (ticket !== loading) return;
         if (account) {
-          const shown = get();
-          set({
-            accountId,
-            account: keepSame(shown.account, account),
-            settings: keepSame(shown.settings, settings),
-            status: 'ready',
-            error: null,
-          });
+          set({ accountId, account, settings, status: 'ready', error: null });
           // The server's answer can wait until the page is drawn; by then another group may be open.
           await whenIdle();
           if (ticket !== loading) return;
@@ -192,12 +156,3 @@ export function useCurrentGroup() {
   const ready = useGroupStore((s) => s.status === 'ready');
   return ready && accountId && account && settings ? { accountId, account, settings } : null;
 }
-
-// Each group shown is kept as its snapshot for the next launch (a change of its settings too).
-let lastWritten: Pick<GroupState, 'account' | 'settings'> | null = null;
-useGroupStore.subscribe(({ accountId, account, settings, status }) => {
-  if (status !== 'ready' || !accountId || !account || !settings) return;
-  if (lastWritten?.account === account && lastWritten.settings === settings) return;
-  lastWritten = { account, settings };
-  writeSnapshot(accountId, SNAPSHOT, { user: shownTo, account, settings } satisfies GroupSnapshot);
-});
