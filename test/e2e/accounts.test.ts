@@ -1,13 +1,21 @@
 // A person signs up, confirms from the e-mail, signs in, edits the profile, switches to
 // Portuguese and the dark theme, and signs out — in real Chromium against the real server.
 import { describe, expect, it } from 'vitest';
-import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
+import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
 import { latestLink } from '../support/outbox.ts';
 import { AppPage } from './support/app-page.ts';
 import { e2eHarness } from './support/harness.ts';
 import { DESKTOP, newContext, screenshots } from './support/browser.ts';
 
 const e2e = e2eHarness();
+
+/** The language saved in the person's account, as the server has it. */
+async function savedLocale(user: TestUser): Promise<string | undefined> {
+  const found = await user.client.post<{ docs: Array<{ value: string }> }>(`/db/${user.id}/_find`, {
+    selector: { klass: 'Adjustment', key: 'locale' },
+  });
+  return found.body.docs[0]?.value;
+}
 
 describe('accounts in the browser', () => {
   it('register → confirm from the outbox → login → edit profile → pt-BR and dark → logout', async () => {
@@ -127,12 +135,7 @@ describe('accounts in the browser', () => {
     await app.button('login.submit').click();
     await page.waitForURL((url) => url.pathname === '/account/new');
     await app.heading('accountNew.title').waitFor();
-    const saved = async () => {
-      const found = await user.client.post<{ docs: Array<{ value: string }> }>(`/db/${user.id}/_find`, {
-        selector: { klass: 'Adjustment', key: 'locale' },
-      });
-      return found.body.docs[0]?.value;
-    };
+    const saved = () => savedLocale(user);
     await expect.poll(saved).toBe('pt-BR');
     // Another device, nothing picked there: the saved setting is now Portuguese.
     const other = await newContext(e2e.browser, e2e.server.url);
@@ -163,12 +166,7 @@ describe('accounts in the browser', () => {
     await app.heading('accountNew.title').waitFor();
     await expect.poll(() => refused).toBeGreaterThan(0);
     await page.unroute(userDb);
-    const saved = async () => {
-      const found = await user.client.post<{ docs: Array<{ value: string }> }>(`/db/${user.id}/_find`, {
-        selector: { klass: 'Adjustment', key: 'locale' },
-      });
-      return found.body.docs[0]?.value;
-    };
+    const saved = () => savedLocale(user);
     expect(await saved()).toBe('en');
     await page.reload();
     await app.heading('accountNew.title').waitFor();

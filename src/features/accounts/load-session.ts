@@ -100,8 +100,9 @@ async function serverSignedOut(): Promise<null> {
 
 /**
  * Reads the session, then the user and their language setting; `picked` (chosen on the login
- * page), or a pick not saved yet, replaces that setting. Only the server's word signs out (src/data/session-answer.ts):
- * offline, or when it fails, the last signed-in user is kept so the app still opens.
+ * page), or a pick not saved yet, replaces that setting. Only the server's word signs out
+ * (src/data/session-answer.ts): offline, or when it fails, the last signed-in user is kept so the
+ * app still opens.
  */
 export async function loadSession(picked: Locale | null = null): Promise<PublicUser | null> {
   const { signIn } = useSessionStore.getState();

@@ -24,7 +24,7 @@ export async function saveLocaleChoice(userId: string, locale: Locale): Promise<
   writeJson(UNSAVED_KEY, { user: userId, locale } satisfies Unsaved);
   await saveLocaleSetting(userId, locale);
   // A later pick made while this one was on its way stays unsaved until its own save.
-  if (unsavedLocale(userId) === locale) writeJson(UNSAVED_KEY, null);
+  confirmLocaleChoice(userId, locale);
 }
 
 /** The account's saved language, read from the server: a pick it matches is saved already. */

@@ -40,13 +40,13 @@ export function pictureWithoutThumbnail(doc: FileDoc): FileVersion | null {
   return isPictureFile(doc) ? version : null;
 }
 
+/** A JPEG starts FF D8 FF (what the device's thumbnails must be, and one format read here). */
+export const isJpeg = (head: Uint8Array) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+
 /**
  * The raster formats read here, by their first bytes: libvips picks its loader by content, not by
  * name or type, so an SVG or a PDF named `.jpg` must not reach it.
  */
-/** A JPEG starts FF D8 FF (what the device's thumbnails must be, and one format read here). */
-export const isJpeg = (head: Uint8Array) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
-
 const FORMATS: ReadonlyArray<(head: Buffer) => boolean> = [
   isJpeg,
   (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), // PNG
