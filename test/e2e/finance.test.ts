@@ -16,11 +16,6 @@ const e2e = e2eHarness();
 
 const spaces = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
-async function pickReference(app: AppPage, name: string, text: string): Promise<void> {
-  await app.field(name).fill(text);
-  await app.page.getByRole('option', { name: text }).first().click();
-}
-
 /** Saves the open form and waits for the record's page; returns its id. */
 async function save(app: AppPage, page: Page, heading: string): Promise<string> {
   await app.button('actions.save').click();
@@ -66,7 +61,7 @@ describe('moneta', () => {
 
     await page.goto(`/account/${db}/outgos/new`);
     await app.field('description').fill('Peças do compressor');
-    await pickReference(app, 'wallet_id', 'Conta corrente');
+    await app.pickReference('wallet_id', 'Conta corrente');
     await expect.poll(() => app.field('value').getAttribute('data-currency')).toBe('BRL');
     await app.field('value').fill('123,45');
     await app.field('confirmed').check();
@@ -75,7 +70,7 @@ describe('moneta', () => {
 
     await page.goto(`/account/${db}/incomes/new`);
     await app.field('description').fill('Serviço de instalação');
-    await pickReference(app, 'wallet_id', 'Conta corrente');
+    await app.pickReference('wallet_id', 'Conta corrente');
     await app.field('value').fill('500');
     // Typed records start confirmed; this one is confirmed later, from its page.
     await app.field('confirmed').uncheck();
@@ -86,21 +81,21 @@ describe('moneta', () => {
 
     await page.goto(`/account/${db}/transfers/new`);
     await app.field('description').fill('Reserva');
-    await pickReference(app, 'source_wallet_id', 'Conta corrente');
-    await pickReference(app, 'destination_wallet_id', 'Dólares');
+    await app.pickReference('source_wallet_id', 'Conta corrente');
+    await app.pickReference('destination_wallet_id', 'Dólares');
     await app.fill({ value: '100', fee: '1,50' });
     await app.field('confirmed').check();
     await app.button('actions.save').click();
     await expect
       .poll(() => app.fieldError('destination_wallet_id').textContent())
       .toBe(app.t(`errors.${reasonKey(TRANSFER_SAME_CURRENCY)}`));
-    await pickReference(app, 'destination_wallet_id', 'Poupança');
+    await app.pickReference('destination_wallet_id', 'Poupança');
     await save(app, page, 'Reserva');
 
     await page.goto(`/account/${db}/exchanges/new`);
     await app.field('description').fill('Viagem');
-    await pickReference(app, 'source_wallet_id', 'Conta corrente');
-    await pickReference(app, 'destination_wallet_id', 'Dólares');
+    await app.pickReference('source_wallet_id', 'Conta corrente');
+    await app.pickReference('destination_wallet_id', 'Dólares');
     await expect.poll(() => app.field('value_in').getAttribute('data-currency')).toBe('USD');
     await app.fill({ value_out: '550', value_in: '100', fee: '3' });
     await app.field('confirmed').check();
@@ -236,7 +231,7 @@ describe('moneta', () => {
     // A new expense gets the mappings as it is saved.
     await page.goto(`/account/${db}/outgos/new`);
     await app.field('description').fill('Tarifa avulsa');
-    await pickReference(app, 'wallet_id', 'Itaú');
+    await app.pickReference('wallet_id', 'Itaú');
     await app.field('value').fill('7');
     await save(app, page, 'Tarifa avulsa');
     expect(await page.locator('[data-field="categories"]').textContent()).toContain('banco');

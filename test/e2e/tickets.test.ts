@@ -62,12 +62,6 @@ async function signOnPad(page: Page): Promise<void> {
   await expect.poll(() => pad.getAttribute('data-strokes')).toBe('1');
 }
 
-/** Picks a record in a reference field (an autocomplete) by typing part of its title. */
-async function pickReference(app: AppPage, name: string, text: string): Promise<void> {
-  await app.field(name).fill(text);
-  await app.page.getByRole('option', { name: text }).first().click();
-}
-
 /** The series of ticket numbers the device keeps for a group (a `_local` document of its replica). */
 function deviceSeries(page: Page, db: string): Promise<number | null> {
   return page.evaluate(
@@ -225,9 +219,9 @@ async function visit(show: (page: Page) => void): Promise<void> {
 
     await page.goto(`/account/${db}/tickets/new`);
     await app.field('title').fill('Ar-condicionado pingando');
-    await pickReference(app, 'category_id', 'Manutenção preventiva');
-    await pickReference(app, 'customer_id', 'Dona Rosa Almeida');
-    await pickReference(app, 'equipment_id', 'AC-0042');
+    await app.pickReference('category_id', 'Manutenção preventiva');
+    await app.pickReference('customer_id', 'Dona Rosa Almeida');
+    await app.pickReference('equipment_id', 'AC-0042');
     await app.field('relate_equipment_to_customer').check();
     await app.field('content').fill('Goteira na sala desde ontem');
     const ticketId = await save(app, page, 'Ar-condicionado pingando');

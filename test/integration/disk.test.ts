@@ -2,7 +2,7 @@
 // max_versions), downloads with ranges, restores, WebDAV over the same records, who may do what,
 // and the sweep of contents nothing names. Run on the files under DATA_DIR, and again (project
 // `integration-s3`) on an S3-compatible store (test/support/s3-store.ts).
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../src/domain/billing.ts';
@@ -111,6 +111,30 @@ describe('uploads, versions and restores through /api/groups/{acc}/disk', () => 
     expect((await download(member.client, id)).text).toBe('version 2');
     const after = await member.client.get<{ versions: Array<{ hash: string }> }>(`/db/${db}/${id}`);
     expect(after.body.versions.map((v) => v.hash)).toEqual([sha('version 2'), sha('version 4'), sha('version 3')]);
+  });
+
+  it('answers an upload sent again (its answer lost) with what the first sending stored', async () => {
+    const key = randomUUID();
+    const send = (name: string, content: string, upload: string = key) =>
+      member.client.raw('POST', `/api/groups/${db}/disk/files?${new URLSearchParams({ name, upload })}`, {
+        body: content,
+        headers: { 'content-type': 'image/jpeg' },
+      });
+    const first = await send('antes.jpg', 'photo');
+    expect(first.status).toBe(201);
+    const stored = (await first.json()) as { id: string; version: { hash: string; upload: string } };
+    expect(stored.version).toMatchObject({ hash: sha('photo'), upload: key });
+    const again = await send('antes.jpg', 'photo');
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ id: stored.id, version: stored.version });
+    const record = await member.client.get<{ versions: unknown[] }>(`/db/${db}/${stored.id}`);
+    expect(record.body.versions).toEqual([stored.version]);
+    // Another upload of the same name is a new version, and a key that is no device's is refused.
+    expect((await send('antes.jpg', 'photo 2', randomUUID())).status).toBe(200);
+    expect((await member.client.get<{ versions: unknown[] }>(`/db/${db}/${stored.id}`)).body.versions).toHaveLength(2);
+    const bad = await send('antes.jpg', 'photo 3', 'not-a-key');
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ reason: { upload: ['is invalid'] } });
   });
 
   it('keeps as many versions as the file says (max_versions, set from a device)', async () => {

@@ -53,4 +53,22 @@ describe('ReferenceInput', () => {
     expect(screen.getByRole('status').textContent).toBe(ids['Bank of Brazil']);
     expect(input).toHaveProperty('value', 'Bank of Brazil');
   });
+
+  it('shows no earlier answer while the words typed last are read: no line moves under the finger', async () => {
+    const { dbName, ids } = await groupWithWallets();
+    const user = userEvent.setup();
+    renderScreen(<WalletPicker dbName={dbName} />);
+
+    const input = screen.getByRole('combobox', { name: 'Wallet' });
+    await user.click(input);
+    const names = () => screen.queryAllByRole('option').map((option) => option.textContent);
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await user.type(input, 'sav');
+    // The three wallets read for no words are not offered for "sav" meanwhile.
+    expect(names()).toEqual([]);
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    await waitFor(() => expect(names()).toEqual(['Savings at the bank']));
+    await user.click(screen.getByRole('option', { name: 'Savings at the bank' }));
+    expect(screen.getByRole('status').textContent).toBe(ids['Savings at the bank']);
+  });
 });

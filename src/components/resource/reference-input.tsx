@@ -61,9 +61,19 @@ const PICKER_SX = {
   },
 } as const;
 
-/** Records of the field's kind whose names hold the typed words, 20 at most, as the person types. */
-function useChoices(dbName: string, field: FieldSpec, input: string, filterKey = '{}'): PouchDoc[] {
-  const [options, setOptions] = useState<PouchDoc[]>([]);
+/**
+ * Records of the field's kind whose names hold the typed words, 20 at most, as the person types.
+ * Until the words typed last are answered there are none (`loading`): an earlier answer left on
+ * screen would be replaced under the finger reaching for one of its lines.
+ */
+function useChoices(
+  dbName: string,
+  field: FieldSpec,
+  input: string,
+  filterKey = '{}',
+): { options: PouchDoc[]; loading: boolean } {
+  const [answer, setAnswer] = useState<{ for: string; rows: PouchDoc[] } | null>(null);
+  const asked = `${filterKey}\n${input}`;
   const spec = field.ref ? specOfKlass(field.ref) : null;
   // Chosen from a whole copy: one filled for the first time is read once it ends.
   const filling = useFilling(dbName);
@@ -85,11 +95,11 @@ function useChoices(dbName: string, field: FieldSpec, input: string, filterKey =
         perPage: 20,
         filter: JSON.parse(filterKey) as Record<string, string>,
       }).then(
-        (page) => live && setOptions(page.rows),
+        (page) => live && setAnswer({ for: asked, rows: page.rows }),
         (error: unknown) => {
           // Shown as "nothing found"; said here, since the person cannot tell it from an empty list.
           console.error('The choices could not be read', error);
-          if (live) setOptions([]);
+          if (live) setAnswer({ for: asked, rows: [] });
         },
       );
     }, 150);
@@ -97,8 +107,9 @@ function useChoices(dbName: string, field: FieldSpec, input: string, filterKey =
       live = false;
       clearTimeout(timer);
     };
-  }, [dbName, spec, input, filterKey, filling]);
-  return options;
+  }, [dbName, spec, input, filterKey, filling, asked]);
+  const current = answer?.for === asked;
+  return { options: current ? answer.rows : [], loading: !current };
 }
 
 /** Picks several related records (a subscription's labels), shown as chips. */
@@ -106,7 +117,7 @@ export function ReferencesInput({ dbName, field, label, value, onChange, error }
   const { t } = useTranslation();
   const texts = usePickerTexts();
   const [input, setInput] = useState('');
-  const options = useChoices(dbName, field, input);
+  const { options, loading } = useChoices(dbName, field, input);
   const [loaded, setLoaded] = useState<Record<string, PouchDoc | null>>({});
   const missing = value.filter((id) => !(id in loaded)).join(' ');
   const filling = useFilling(dbName);
@@ -128,6 +139,7 @@ export function ReferencesInput({ dbName, field, label, value, onChange, error }
     <Autocomplete
       multiple
       options={options}
+      loading={loading}
       value={selected}
       filterOptions={(x) => x}
       getOptionLabel={(doc) => recordTitle(doc) || (loaded[doc._id] === null ? t('resource.missingRecord') : '…')}
@@ -153,7 +165,7 @@ export function ReferenceInput({ dbName, field, label, value, onChange, error, f
   // The chosen record, loaded to show its name; kept with its id so a changed value reloads it.
   const [loaded, setLoaded] = useState<{ id: string; doc: PouchDoc | null } | null>(null);
   const selected = value && loaded?.id === value ? loaded.doc : null;
-  const options = useChoices(dbName, field, input, JSON.stringify(filter ?? {}));
+  const { options, loading } = useChoices(dbName, field, input, JSON.stringify(filter ?? {}));
 
   const loadedId = loaded?.id;
   const filling = useFilling(dbName);
@@ -169,6 +181,7 @@ export function ReferenceInput({ dbName, field, label, value, onChange, error, f
   return (
     <Autocomplete
       options={selected && !options.some((o) => o._id === selected._id) ? [selected, ...options] : options}
+      loading={loading}
       value={selected}
       filterOptions={(x) => x}
       getOptionLabel={(doc) => recordTitle(doc)}

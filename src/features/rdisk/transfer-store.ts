@@ -113,8 +113,13 @@ async function send(upload: QueuedUpload, kept: boolean): Promise<void> {
     // picture still being written) is tried once more while its bytes are at hand.
     const thumbnail =
       upload.meta.thumbnail ?? (upload.meta.photo ? await makeThumbnail(asFile(upload)).catch(() => null) : null);
+    // The queue's id names the upload to the server: sent again after an answer that never came
+    // back (the app closed, the network went), it is answered with what the first sending stored.
     // With a thumbnail of its own to send, the server waits for it instead of making one.
-    const target = thumbnail ? { ...upload, query: { ...upload.query, thumbnail: 'device' } } : upload;
+    const target = {
+      ...upload,
+      query: { ...upload.query, upload: upload.id, ...(thumbnail ? { thumbnail: 'device' } : {}) },
+    };
     const answer = await sendUpload(target, upload.blob, (sent, total) => store().patch(upload.id, { sent, total }));
     // The photo is stored: its thumbnail follows at once. Lost (the network went just now), it
     // stays on the device in the photo's place and is sent with the next try; the card shows a

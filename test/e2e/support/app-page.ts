@@ -1,6 +1,7 @@
 // A page model of the app: methods say what a person does, selectors come from the UI's own
 // translations, so a test reads the same in both languages.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { TestUser } from '../../support/factories.ts';
 import { localeTexts, type Texts as Dict } from '../../support/locale-texts.ts';
 
@@ -36,6 +37,16 @@ export class AppPage {
 
   async fill(values: Record<string, string>): Promise<void> {
     for (const [name, value] of Object.entries(values)) await this.field(name).fill(value);
+  }
+
+  /**
+   * Picks a record in a reference field (an autocomplete) by typing part of its title, and waits
+   * until the field shows it: a click the list missed fails here, not at the save.
+   */
+  async pickReference(name: string, text: string): Promise<void> {
+    await this.field(name).fill(text);
+    await this.page.getByRole('option', { name: text }).first().click();
+    await expect.poll(() => this.field(name).inputValue()).toContain(text);
   }
 
   /** The helper text under a field. */

@@ -153,7 +153,15 @@ export async function still(page: Page): Promise<void> {
     );
   if (!(await framed(5000))) {
     await page.bringToFront();
-    if (!(await framed(20_000))) throw new Error(`no animation frame on ${page.url()} for 25 s, even in front`);
+    // CI (a load of 6 on 2 cores) once saw a page in front get none for 25 s while its timers ran.
+    // A screenshot asks the compositor for a frame of its own, which runs the page's frame callbacks.
+    if (!(await framed(5000))) {
+      await page.screenshot({ timeout: 10_000 }).catch(() => null);
+      if (!(await framed(10_000))) {
+        const state = await page.evaluate(() => `${document.visibilityState}, focus ${document.hasFocus()}`);
+        throw new Error(`no animation frame on ${page.url()} (${state}), even in front and after a screenshot`);
+      }
+    }
   }
   await page.waitForFunction(resting);
 }

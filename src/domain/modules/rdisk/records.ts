@@ -49,6 +49,21 @@ export interface FileVersion {
   at: string;
   by: string;
   content_type?: string;
+  /**
+   * The device's key for the upload that brought it (`?upload=`): a sending repeated because its
+   * answer was lost is answered with this version instead of adding another, and a device knows
+   * the photo it still holds has arrived.
+   */
+  upload?: string;
+}
+
+const UPLOAD_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An upload's key as a device makes it (a random UUID). */
+export const isUploadKey = (value: unknown): value is string => typeof value === 'string' && UPLOAD_KEY.test(value);
+
+/** The upload keys the files' versions name: what of a device's uploads has arrived. */
+export function arrivedUploads(files: readonly { versions?: readonly FileVersion[] }[]): Set<string> {
+  return new Set(files.flatMap((file) => (file.versions ?? []).flatMap((version) => version.upload ?? [])));
 }
 
 /** Fields only the server writes (see the header). */

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
@@ -14,6 +14,8 @@ const thumbnail = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
 async function ticketFolder(env: ResourceEnv) {
   const id = () => newId('CloudFile');
   const [tickets, folder, plate, damage, invoice, lost] = [id(), id(), id(), id(), id(), id()];
+  // damage.jpg was taken here and has arrived; its place in the queue outlived the sending.
+  const damageUpload = crypto.randomUUID();
   const record = (id: string, fields: Record<string, unknown>) => ({
     _id: id,
     klass: 'CloudFile',
@@ -33,7 +35,11 @@ async function ticketFolder(env: ResourceEnv) {
     record(folder, { name: '3-21', kind: 'dir', dir_id: tickets }),
     photo(plate, 'plate.jpg', 'a', { thumbnail, thumbnail_of: 'a'.repeat(64) }),
     // Kept on the device ("available offline"): printed from its own bytes.
-    photo(damage, 'damage.jpg', 'b'),
+    photo(damage, 'damage.jpg', 'b', {
+      versions: [
+        { hash: 'b'.repeat(64), size: 4, at, by: env.userId, content_type: 'image/jpeg', upload: damageUpload },
+      ],
+    }),
     photo(lost, 'lost.jpg', 'c'),
     // Taken on this device and not sent yet (below): printed from the bytes waiting to be sent.
     record(invoice, {
@@ -48,9 +54,15 @@ async function ticketFolder(env: ResourceEnv) {
     blob: new Blob(['jpeg'], { type: 'image/jpeg' }),
     at,
   });
-  const waiting = (name: string, dirId: string, blob: Blob, meta: Record<string, string> = {}) =>
+  const waiting = (
+    name: string,
+    dirId: string,
+    blob: Blob,
+    meta: Record<string, string> = {},
+    id = crypto.randomUUID(),
+  ) =>
     queueUpload({
-      id: crypto.randomUUID(),
+      id,
       db: env.accountId,
       method: 'POST',
       path: `/api/groups/${env.accountId}/disk/files`,
@@ -63,10 +75,11 @@ async function ticketFolder(env: ResourceEnv) {
   // Not this record's, and what a sent photo left behind: not offered.
   await waiting('elsewhere.jpg', tickets, new Blob(['x'], { type: 'image/jpeg' }));
   await waiting('plate.jpg', folder, new Blob([]), { thumbnailFor: plate, of: 'a'.repeat(64), thumbnail });
+  await waiting('damage.jpg', folder, new Blob(['jpeg'], { type: 'image/jpeg' }), {}, damageUpload);
 }
 
 describe('photos on a printed record', () => {
-  it('prints the photos ticked, from what the device holds (photos not sent yet too), and says which it does not have', async () => {
+  it('prints the photos ticked, from what the device holds (photos not sent yet too, a sent one once), and says which it does not have', async () => {
     const env: ResourceEnv = {
       accountId: newId('Account'),
       userId: newId('User'),
@@ -103,5 +116,67 @@ describe('photos on a printed record', () => {
     expect(chooser.closest('[data-no-print]')).toBeTruthy();
     expect(screen.getByText('lost.jpg is not on this device and is left out.').closest('[data-no-print]')).toBeTruthy();
     expect(printed.closest('[data-no-print]')).toBeNull();
+  });
+
+  it('keeps the tick of a photo ticked while it waited, once it has arrived', async () => {
+    const env: ResourceEnv = {
+      accountId: newId('Account'),
+      userId: newId('User'),
+      features: new Set(),
+      members: [],
+      settings: {},
+    };
+    const [tickets, folder, after] = [newId('CloudFile'), newId('CloudFile'), newId('CloudFile')];
+    const db = localDb(env.accountId);
+    await db.bulkDocs([
+      { _id: tickets, klass: 'CloudFile', name: 'Tickets', kind: 'dir', created_at: at },
+      { _id: folder, klass: 'CloudFile', name: '3-22', kind: 'dir', dir_id: tickets, created_at: at },
+    ] as never);
+    const upload = crypto.randomUUID();
+    await queueUpload({
+      id: upload,
+      db: env.accountId,
+      method: 'POST',
+      path: `/api/groups/${env.accountId}/disk/files`,
+      query: { name: 'after.jpg', dir_id: folder },
+      blob: new Blob(['after'], { type: 'image/jpeg' }),
+      meta: { name: 'after.jpg', dirId: folder, photo: '1' },
+      addedAt: at,
+    });
+    const user = userEvent.setup();
+    renderScreen(<PrintPhotos env={env} folder={['Tickets', '3-22']} />, { path: '/' });
+    const chooser = await screen.findByRole('group', { name: 'Photos on the printout' });
+    await user.click(await within(chooser).findByRole('checkbox', { name: 'after.jpg' }));
+    const printed = await screen.findByRole('list', { name: 'Photos' });
+    expect((await within(printed).findByRole('img', { name: 'after.jpg' })).getAttribute('src')).toBe(
+      `data:image/jpeg;base64,${btoa('after')}`,
+    );
+
+    // The photo reaches the server and its record the device, while its place in the queue stays.
+    const hash = 'e'.repeat(64);
+    await db.put({
+      _id: after,
+      klass: 'CloudFile',
+      name: 'after.jpg',
+      kind: 'file',
+      dir_id: folder,
+      created_at: at,
+      versions: [{ hash, size: 5, at, by: env.userId, content_type: 'image/jpeg', upload }],
+      thumbnail,
+      thumbnail_of: hash,
+    } as never);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Photos' }))
+          .getByRole('img')
+          .getAttribute('src'),
+      ).toBe(thumbnail),
+    );
+    const boxes = within(chooser).getAllByRole('checkbox');
+    expect(boxes.map((box) => [box.getAttribute('name'), (box as HTMLInputElement).checked])).toEqual([
+      ['after.jpg', true],
+    ]);
+    await user.click(boxes[0]!);
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Photos' })).toBeNull());
   });
 });

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ScreenOnly } from '../../../components/print-sheet.tsx';
 import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { useReplicaQuery } from '../../../components/resource/use-records.ts';
-import { currentThumbnail, isPictureFile } from '../../../domain/modules/rdisk/records.ts';
+import { arrivedUploads, currentThumbnail, isPictureFile } from '../../../domain/modules/rdisk/records.ts';
 import { folderAtPath, folderListing } from '../../../domain/modules/rdisk/tree.ts';
 import { type QueuedUpload, queuedUploads } from '../../../data/device-files.ts';
 import { type DiskFile, readFiles } from '../api/files.ts';
@@ -32,6 +32,8 @@ function dataUrl(blob: Blob): Promise<string> {
 interface Printable {
   /** What a tick is kept by. */
   id: string;
+  /** What its tick was kept by before: a photo sent while the chooser was open was ticked as waiting. */
+  was: readonly string[];
   /** Changes with the content: a new version is looked up again. */
   key: string;
   name: string;
@@ -46,8 +48,11 @@ async function printable(db: string, file: DiskFile): Promise<string | null> {
   return currentThumbnail(file);
 }
 
+const queuedId = (uploadId: string) => `queued/${uploadId}`;
+
 const ofFile = (db: string, file: DiskFile): Printable => ({
   id: file._id,
+  was: [...arrivedUploads([file])].map(queuedId),
   key: `${file._id}/${file.versions?.[0]?.hash ?? ''}`,
   name: file.name ?? '',
   source: () => printable(db, file),
@@ -58,8 +63,9 @@ const waitingPhoto = (dirId: string) => (upload: QueuedUpload) =>
   upload.meta.dirId === dirId && upload.blob.type.startsWith('image/');
 
 const ofQueued = (upload: QueuedUpload): Printable => ({
-  id: `queued/${upload.id}`,
-  key: `queued/${upload.id}`,
+  id: queuedId(upload.id),
+  was: [],
+  key: queuedId(upload.id),
   name: upload.meta.name ?? '',
   source: () => dataUrl(upload.blob),
 });
@@ -90,19 +96,21 @@ export function PrintPhotos({ env, folder }: { env: ResourceEnv; folder: readonl
   const { value: records } = useReplicaQuery(db, load);
   const dirId = records ? folderAtPath(records, folder) : null;
   const waiting = useWaitingPhotos(db, dirId);
-  const photos = useMemo(
-    () => [
-      ...(records && dirId ? (folderListing(records, dirId).files as DiskFile[]).filter(isPhoto) : []).map((file) =>
-        ofFile(db, file),
-      ),
-      ...waiting.map(ofQueued),
-    ],
-    [db, records, dirId, waiting],
-  );
+  const photos = useMemo(() => {
+    const files = records && dirId ? (folderListing(records, dirId).files as DiskFile[]) : [];
+    // A photo the server has, whose place in the queue outlived its sending (the app closed
+    // before the answer), is offered once: as the folder's file.
+    const arrived = arrivedUploads(files);
+    return [
+      ...files.filter(isPhoto).map((file) => ofFile(db, file)),
+      ...waiting.filter((upload) => !arrived.has(upload.id)).map(ofQueued),
+    ];
+  }, [db, records, dirId, waiting]);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [sources, setSources] = useState<ReadonlyMap<string, string | null>>(new Map());
 
-  const wanted = photos.filter((photo) => chosen.has(photo.id));
+  const ticked = (photo: Printable) => [photo.id, ...photo.was].some((id) => chosen.has(id));
+  const wanted = photos.filter(ticked);
   const unknown = wanted.filter((photo) => !sources.has(photo.key));
   useEffect(() => {
     if (unknown.length === 0) return;
@@ -144,12 +152,12 @@ export function PrintPhotos({ env, folder }: { env: ResourceEnv; folder: readonl
                 control={
                   <Checkbox
                     name={photo.name}
-                    checked={chosen.has(photo.id)}
+                    checked={ticked(photo)}
                     onChange={(event) =>
                       setChosen((before) => {
                         const next = new Set(before);
                         if (event.target.checked) next.add(photo.id);
-                        else next.delete(photo.id);
+                        else for (const id of [photo.id, ...photo.was]) next.delete(id);
                         return next;
                       })
                     }

@@ -193,7 +193,7 @@ describe('a record’s photos', () => {
     expect(vi.mocked(sendUpload).mock.calls.filter(([target]) => target.path.includes(env.accountId))).toHaveLength(1);
   });
 
-  it('makes a thumbnail that could not be made when the photo was taken, from the bytes still on the device', async () => {
+  it('makes a thumbnail that could not be made when the photo was taken, from the bytes still on the device, and names the upload', async () => {
     const env = groupEnv();
     vi.mocked(sendUpload).mockResolvedValue({
       ok: true,
@@ -209,10 +209,14 @@ describe('a record’s photos', () => {
     const input = await waitFor(() => document.body.querySelector<HTMLInputElement>('input[type="file"]')!);
     await user.upload(input, [new File(['original bytes'], 'big-late.jpg', { type: 'image/jpeg' })]);
     await waitFor(async () => expect(await queuedUploads(env.accountId)).toHaveLength(1));
-    expect((await queuedUploads(env.accountId))[0]!.meta.thumbnail).toBeUndefined();
+    const [waiting] = await queuedUploads(env.accountId);
+    expect(waiting!.meta.thumbnail).toBeUndefined();
 
     useSyncStore.getState().setOnline(true);
     await waitFor(() => expect(sendThumbnail).toHaveBeenCalledTimes(1));
+    // Named by its place in the queue: sent again after a lost answer, the server knows it.
+    const sent = vi.mocked(sendUpload).mock.calls.find(([target]) => target.path.includes(env.accountId));
+    expect(sent![0].query).toMatchObject({ upload: waiting!.id, thumbnail: 'device' });
     expect(vi.mocked(sendThumbnail).mock.calls[0]!.slice(1)).toEqual([
       'fle-late',
       'f'.repeat(64),

@@ -198,13 +198,21 @@ export function currentVersion(doc: FileDoc): FileVersion | null {
   return doc.versions?.[0] ?? null;
 }
 
-function versionOf(content: StoredContent, author: Author, at: Date, contentType?: string): FileVersion {
+/** What a new content says of itself beyond its bytes: its type, and the device's name for the upload. */
+export interface ContentAbout {
+  contentType?: string;
+  /** The upload's key (`?upload=`), kept on the version so a sending repeated is known (routes.ts). */
+  upload?: string;
+}
+
+function versionOf(content: StoredContent, author: Author, at: Date, about: ContentAbout): FileVersion {
   return {
     hash: content.hash,
     size: content.size,
     at: at.toISOString(),
     by: author.userId,
-    ...(contentType ? { content_type: contentType.slice(0, 255) } : {}),
+    ...(about.contentType ? { content_type: about.contentType.slice(0, 255) } : {}),
+    ...(about.upload ? { upload: about.upload } : {}),
   };
 }
 
@@ -215,9 +223,9 @@ export function addVersion(
   file: FileDoc,
   content: StoredContent,
   author: Author,
-  contentType?: string,
+  about: ContentAbout = {},
 ): Promise<FileDoc> {
-  const version = versionOf(content, author, ctx.now(), contentType);
+  const version = versionOf(content, author, ctx.now(), about);
   return change(ctx, db, file._id, author, (doc) => {
     if (!isFile(doc)) throw new HttpError(409, 'Not a file');
     return withVersion(doc, version);
@@ -232,7 +240,7 @@ export function createFile(
   name: string,
   content: StoredContent,
   author: Author,
-  contentType?: string,
+  about: ContentAbout = {},
 ): Promise<FileDoc> {
   const doc: FileDoc = {
     _id: newId('CloudFile'),
@@ -242,7 +250,7 @@ export function createFile(
     starred: false,
     ...(dirId ? { dir_id: dirId } : {}),
   };
-  return save(ctx, db, withVersion(doc, versionOf(content, author, ctx.now(), contentType)), author);
+  return save(ctx, db, withVersion(doc, versionOf(content, author, ctx.now(), about)), author);
 }
 
 export function createFolder(

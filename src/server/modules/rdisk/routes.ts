@@ -4,7 +4,12 @@
 import type { Request, Router } from 'express';
 import { FIELD_MESSAGES } from '../../../domain/errors.ts';
 import { isId } from '../../../domain/ids.ts';
-import { isFileName, isThumbnailData, MAX_THUMBNAIL_BYTES } from '../../../domain/modules/rdisk/records.ts';
+import {
+  isFileName,
+  isThumbnailData,
+  isUploadKey,
+  MAX_THUMBNAIL_BYTES,
+} from '../../../domain/modules/rdisk/records.ts';
 import type { AppContext } from '../../context.ts';
 import { asyncRoute } from '../../http/async-route.ts';
 import { readRawBody } from '../../http/body.ts';
@@ -19,6 +24,7 @@ import {
   addVersion,
   createFile,
   currentVersion,
+  type FileDoc,
   FileTree,
   isFile,
   isFolder,
@@ -37,6 +43,21 @@ const contentType = (req: Request) => {
   const type = req.headers['content-type'];
   return type && type !== 'application/x-www-form-urlencoded' ? type : undefined;
 };
+
+/**
+ * `?upload=<uuid>`: the device's key for one upload. A device whose answer was lost (the network,
+ * the app closed) sends the same upload again; the version it brought the first time answers it.
+ */
+function uploadKey(req: Request): string | undefined {
+  const key = req.query.upload;
+  if (key === undefined) return undefined;
+  if (!isUploadKey(key)) throw unprocessable({ upload: [FIELD_MESSAGES.invalid] });
+  return key;
+}
+
+/** The version an upload with this key already brought to the file, if any. */
+const broughtBy = (file: FileDoc | null | undefined, key: string | undefined) =>
+  key === undefined ? undefined : file?.versions?.find((version) => version.upload === key);
 
 /** The file `:id` of the group, or 404. */
 async function fileOf(ctx: AppContext, db: string, req: Request) {
@@ -63,10 +84,16 @@ export function diskApiRoutes(ctx: AppContext): Router {
         throw unprocessable({ dir_id: [FIELD_MESSAGES.notFound] });
       const existing = tree.child(dir?._id ?? null, name);
       if (existing && !isFile(existing)) throw new HttpError(409, 'A folder has this name');
+      const upload = uploadKey(req);
+      const earlier = broughtBy(existing, upload);
+      // Answered before the bytes are read: Node drops what the device still sends.
+      if (existing && earlier)
+        return void res.json({ ok: true, id: existing._id, rev: existing._rev, version: earlier });
       const content = await receiveContent(ctx, req);
+      const about = { contentType: contentType(req), upload };
       const doc = existing
-        ? await addVersion(ctx, caller.db, existing, content, caller.author, contentType(req))
-        : await createFile(ctx, caller.db, dir?._id ?? null, name, content, caller.author, contentType(req));
+        ? await addVersion(ctx, caller.db, existing, content, caller.author, about)
+        : await createFile(ctx, caller.db, dir?._id ?? null, name, content, caller.author, about);
       if (!existing) await keepPathsCurrent(ctx, caller.db);
       await thumbnailLater(ctx, caller.db, doc, deviceSends(req));
       res.status(existing ? 200 : 201).json({ ok: true, id: doc._id, rev: doc._rev, version: doc.versions?.[0] });
@@ -79,8 +106,14 @@ export function diskApiRoutes(ctx: AppContext): Router {
     asyncRoute(async (req, res) => {
       const caller = await diskCaller(ctx, req, await requireAuth(ctx, req, res), true);
       const file = await fileOf(ctx, caller.db, req);
+      const upload = uploadKey(req);
+      const earlier = broughtBy(file, upload);
+      if (earlier) return void res.json({ ok: true, id: file._id, rev: file._rev, version: earlier });
       const content = await receiveContent(ctx, req);
-      const doc = await addVersion(ctx, caller.db, file, content, caller.author, contentType(req));
+      const doc = await addVersion(ctx, caller.db, file, content, caller.author, {
+        contentType: contentType(req),
+        upload,
+      });
       await thumbnailLater(ctx, caller.db, doc, deviceSends(req));
       res.json({ ok: true, id: doc._id, rev: doc._rev, version: doc.versions?.[0] });
     }),

@@ -498,8 +498,10 @@ class Dav {
     const content = await receiveContent(this.ctx, this.req);
     const type = this.req.headers['content-type'];
     const doc = target
-      ? await addVersion(this.ctx, this.caller.db, target, content, this.caller.author, type)
-      : await createFile(this.ctx, this.caller.db, parent?._id ?? null, name, content, this.caller.author, type);
+      ? await addVersion(this.ctx, this.caller.db, target, content, this.caller.author, { contentType: type })
+      : await createFile(this.ctx, this.caller.db, parent?._id ?? null, name, content, this.caller.author, {
+          contentType: type,
+        });
     await thumbnailLater(this.ctx, this.caller.db, doc);
     this.res.setHeader('ETag', etagOf(content.hash));
     this.res.status(target ? 204 : 201).end();
