@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { buildApp, bundleForBrowser } from './bundle.ts';
 import { startProfile } from './profile.ts';
+import { startTimeline } from './timeline.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
@@ -25,6 +26,8 @@ const ROW = '[data-record]';
 const TRACE = process.env.BENCH_TRACE === '1';
 /** BENCH_PROFILE=1: the last page load's JavaScript, by function, as Chromium's profiler saw it. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** BENCH_TIMELINE=1: the last page load's main thread, by kind of work, from Chromium's trace. */
+const TIMELINE = process.env.BENCH_TIMELINE === '1';
 
 const step = (what: string) => TRACE && console.log(`[${new Date().toISOString().slice(11, 19)}] ${what}`);
 const BOARD_READY = '[data-testid="ticket-board"][aria-busy="false"]';
@@ -325,8 +328,10 @@ try {
         requests.push({ url: r.url(), start: t.startTime, end: t.startTime + Math.max(0, t.responseEnd) });
       });
     const profiling = PROFILE && i === RUNS - 1 ? await startProfile(page) : null;
+    const timeline = TIMELINE && i === RUNS - 1 ? await startTimeline(browser, page, listUrl) : null;
     await page.goto(listUrl, { waitUntil: 'commit' });
     loads.push(await mark(page, 'row'));
+    if (timeline) await timeline(loads.at(-1)!);
     // As the installed app opens: the page from the service worker, the group from the device.
     if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) launches.push(loads.at(-1)!);
     if (profiling) await profiling();
