@@ -1,17 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { newId } from '../../domain/ids.ts';
 import type { FieldSpec } from '../../domain/records/schema.ts';
 import { TypedDisplay } from './field-types.tsx';
-import type { ResourceEnv } from './resource-env.ts';
+import { groupEnv } from '../../../test/support/group-env.ts';
 
-const env: ResourceEnv = {
-  accountId: newId('Account'),
-  userId: newId('User'),
-  features: new Set(),
-  members: [],
-  settings: {},
-};
+const env = groupEnv();
 const field = { name: 'value', type: 'money' } as FieldSpec;
 
 function show(value: unknown, currency: string) {

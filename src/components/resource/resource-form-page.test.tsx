@@ -1,17 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { groupEnv } from '../../../test/support/group-env.ts';
 import { renderScreen } from '../../../test/support/render-screen.tsx';
 import { localDb } from '../../data/databases.ts';
 import { getRecord } from '../../data/records.ts';
-import { newId } from '../../domain/ids.ts';
 import { resourceSpec } from '../../domain/records/index.ts';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import type { ResourceEnv } from './resource-env.ts';
-
-function groupEnv(settings: Record<string, string> = {}): ResourceEnv {
-  return { accountId: newId('Account'), userId: newId('User'), features: new Set(), members: [], settings };
-}
 
 function renderForm(resource: string, env: ResourceEnv) {
   const spec = resourceSpec(resource)!;

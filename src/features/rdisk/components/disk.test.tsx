@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { groupEnv } from '../../../../test/support/group-env.ts';
 import { answerRequests, json } from '../../../../test/support/network.ts';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
 import { localDb } from '../../../data/databases.ts';
@@ -10,10 +11,6 @@ import { useSyncStore } from '../../../data/sync-store.ts';
 import { newId } from '../../../domain/ids.ts';
 import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { Disk } from './disk.tsx';
-
-function groupEnv(): ResourceEnv {
-  return { accountId: newId('Account'), userId: newId('User'), features: new Set(), members: [], settings: {} };
-}
 
 const at = '2026-11-20T10:00:00.000Z';
 

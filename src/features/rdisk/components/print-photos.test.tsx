@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { groupEnv } from '../../../../test/support/group-env.ts';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
 import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { localDb } from '../../../data/databases.ts';
@@ -80,13 +81,7 @@ async function ticketFolder(env: ResourceEnv) {
 
 describe('photos on a printed record', () => {
   it('prints the photos ticked, from what the device holds (photos not sent yet too, a sent one once), and says which it does not have', async () => {
-    const env: ResourceEnv = {
-      accountId: newId('Account'),
-      userId: newId('User'),
-      features: new Set(),
-      members: [],
-      settings: {},
-    };
+    const env = groupEnv();
     await ticketFolder(env);
     const user = userEvent.setup();
     renderScreen(<PrintPhotos env={env} folder={['Tickets', '3-21']} />, { path: '/' });
@@ -119,13 +114,7 @@ describe('photos on a printed record', () => {
   });
 
   it('keeps the tick of a photo ticked while it waited, once it has arrived', async () => {
-    const env: ResourceEnv = {
-      accountId: newId('Account'),
-      userId: newId('User'),
-      features: new Set(),
-      members: [],
-      settings: {},
-    };
+    const env = groupEnv();
     const [tickets, folder, after] = [newId('CloudFile'), newId('CloudFile'), newId('CloudFile')];
     const db = localDb(env.accountId);
     await db.bulkDocs([

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { groupEnv } from '../../../../test/support/group-env.ts';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
-import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { localDb } from '../../../data/databases.ts';
 import { queuedUploads } from '../../../data/device-files.ts';
 import { listFew } from '../../../data/records.ts';
@@ -35,10 +35,6 @@ afterEach(() => {
   vi.mocked(sendThumbnail).mockReset();
   vi.mocked(makeThumbnail).mockClear();
 });
-
-function groupEnv(): ResourceEnv {
-  return { accountId: newId('Account'), userId: newId('User'), features: new Set(), members: [], settings: {} };
-}
 
 describe('a record’s photos', () => {
   it('offline, keeps photos on the device in the record’s folder, made with the first photo', async () => {

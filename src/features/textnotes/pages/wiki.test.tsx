@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, inject, it } from 'vitest';
+import { groupEnv } from '../../../../test/support/group-env.ts';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
 import { wikiDesignDoc } from '../../../../test/support/wiki-design-doc.ts';
 import { localDb } from '../../../data/databases.ts';
@@ -12,10 +13,6 @@ import { newId } from '../../../domain/ids.ts';
 import WikiEditPage from './wiki-edit.tsx';
 import WikiShowPage from './wiki-show.tsx';
 import WikiPage from './wiki.tsx';
-
-function groupEnv(): ResourceEnv {
-  return { accountId: newId('Account'), userId: newId('User'), features: new Set(), members: [], settings: {} };
-}
 
 async function seed(env: ResourceEnv) {
   const ids = {

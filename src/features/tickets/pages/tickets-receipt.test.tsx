@@ -1,21 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { groupEnv } from '../../../../test/support/group-env.ts';
 import { renderScreen } from '../../../../test/support/render-screen.tsx';
 import type { ResourceModule } from '../../../components/resource/module-parts.tsx';
-import type { ResourceEnv } from '../../../components/resource/resource-env.ts';
 import { localDb } from '../../../data/databases.ts';
 import { newId } from '../../../domain/ids.ts';
 import TicketsReceiptPage from './tickets-receipt.tsx';
 
 describe('a ticket’s printed receipt', () => {
   it('prints what other modules add to a printed ticket, once, after the copies', async () => {
-    const env: ResourceEnv = {
-      accountId: newId('Account'),
-      userId: newId('User'),
-      features: new Set(),
-      members: [],
-      settings: { name: 'Oficina' },
-    };
+    const env = groupEnv({ name: 'Oficina' });
     const ticketId = newId('Ticket');
     await localDb(env.accountId).put({
       _id: ticketId,
