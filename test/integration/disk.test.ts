@@ -3,6 +3,8 @@
 // and the sweep of contents nothing names. Run on the files under DATA_DIR, and again (project
 // `integration-s3`) on an S3-compatible store (test/support/s3-store.ts).
 import { createHash, randomUUID } from 'node:crypto';
+import { truncateSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../src/domain/billing.ts';
@@ -536,6 +538,21 @@ describe('the group’s usage (the daily snapshot)', () => {
 describe('the byte store', () => {
   it('is the one this run asks for', () => {
     expect(server.ctx.config.byteStore.kind).toBe(process.env.TEST_S3_URL ? 's3' : 'files');
+  });
+
+  // A content shorter than its record (a store that lost bytes): the answer fails at once, and
+  // the log says which content, instead of a client waiting for the rest it was promised.
+  it('ends a download whose stored bytes are fewer than the record says with an error', async ({ skip }) => {
+    // Made short on disk: the files store only (S3's objects are not ours to cut).
+    if (server.ctx.config.byteStore.kind !== 'files') return skip();
+    const root = server.ctx.config.byteStore.root;
+    const { body } = await upload(member.client, 'cortado.txt', 'thirteen byte');
+    const hash = sha('thirteen byte');
+    truncateSync(path.join(root, hash.slice(0, 2), hash.slice(2, 4), hash), 5);
+    const res = await member.client.raw('GET', `/api/groups/${db}/disk/files/${body.id}/content`);
+    expect(res.headers.get('content-length')).toBe('13');
+    await expect(res.text()).rejects.toThrow();
+    expect(server.logs.some((line) => line.includes(`the store sent 5 bytes of ${hash}, not 13`))).toBe(true);
   });
 
   it('removes contents no version names and keeps the others', async () => {

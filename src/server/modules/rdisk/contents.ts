@@ -49,6 +49,28 @@ export function preconditions(req: Request, etag: string | null, write: boolean)
   return 'ok';
 }
 
+/**
+ * Passes exactly `length` bytes, and fails otherwise: a store whose body is shorter than the
+ * record says would leave the client waiting for the rest of a `Content-Length` it was promised
+ * (rclone waited a minute per try before calling it an unexpected EOF). Failing ends the response
+ * with an error, so the client sees it at once and the log says which content.
+ */
+export class WrongLength extends Error {}
+
+export function exactly(length: number, what: string): Transform {
+  let passed = 0;
+  const wrong = () => new WrongLength(`the store sent ${passed} bytes of ${what}, not ${length}`);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      passed += chunk.length;
+      callback(passed > length ? wrong() : null, chunk);
+    },
+    flush(callback) {
+      callback(passed === length ? null : wrong());
+    },
+  });
+}
+
 /** Answers GET or HEAD with a version's bytes (a range of them when asked). */
 export async function sendContent(
   ctx: AppContext,
@@ -93,9 +115,10 @@ export async function sendContent(
   const stream = await ctx.bytes.get(version.hash, range ?? undefined);
   if (!stream) throw new HttpError(500, 'The content of this file is missing');
   try {
-    await pipeline(stream, res);
-  } catch {
-    // The client went away: nothing to answer.
+    await pipeline(stream, exactly(length, version.hash), res);
+  } catch (error) {
+    // The client went away (nothing to answer), or the store's body was not the content's length.
+    if (error instanceof WrongLength) ctx.config.log(`disk: ${error.message}`);
   }
 }
 
