@@ -43,6 +43,10 @@ export type IdPrefix = (typeof ID_PREFIXES)[Klass];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ID_PATTERN = new RegExp(`^([a-z]{3})-(${UUID})$`);
+const UUID_PATTERN = new RegExp(`^${UUID}$`);
+
+/** A UUID as `crypto.randomUUID()` makes it (lowercase): the uuid part of an id, an upload's key. */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
 
 export function newId(klass: Klass, uuid: string = globalThis.crypto.randomUUID()): string {
   return `${ID_PREFIXES[klass]}-${uuid}`;

@@ -57,10 +57,6 @@ export interface FileVersion {
   upload?: string;
 }
 
-const UPLOAD_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** An upload's key as a device makes it (a random UUID). */
-export const isUploadKey = (value: unknown): value is string => typeof value === 'string' && UPLOAD_KEY.test(value);
-
 /** The upload keys the files' versions name: what of a device's uploads has arrived. */
 export function arrivedUploads(files: readonly { versions?: readonly FileVersion[] }[]): Set<string> {
   return new Set(files.flatMap((file) => (file.versions ?? []).flatMap((version) => version.upload ?? [])));

@@ -49,14 +49,15 @@ export function preconditions(req: Request, etag: string | null, write: boolean)
   return 'ok';
 }
 
+/** A store's body that is not as long as the content's record says. */
+export class WrongLength extends Error {}
+
 /**
  * Passes exactly `length` bytes, and fails otherwise: a store whose body is shorter than the
  * record says would leave the client waiting for the rest of a `Content-Length` it was promised
  * (rclone waited a minute per try before calling it an unexpected EOF). Failing ends the response
  * with an error, so the client sees it at once and the log says which content.
  */
-export class WrongLength extends Error {}
-
 export function exactly(length: number, what: string): Transform {
   let passed = 0;
   const wrong = () => new WrongLength(`the store sent ${passed} bytes of ${what}, not ${length}`);

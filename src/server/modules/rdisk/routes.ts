@@ -3,13 +3,8 @@
 // mounted here too, at `/api/groups/{acc}/dav/`.
 import type { Request, Router } from 'express';
 import { FIELD_MESSAGES } from '../../../domain/errors.ts';
-import { isId } from '../../../domain/ids.ts';
-import {
-  isFileName,
-  isThumbnailData,
-  isUploadKey,
-  MAX_THUMBNAIL_BYTES,
-} from '../../../domain/modules/rdisk/records.ts';
+import { isId, isUuid } from '../../../domain/ids.ts';
+import { isFileName, isThumbnailData, MAX_THUMBNAIL_BYTES } from '../../../domain/modules/rdisk/records.ts';
 import type { AppContext } from '../../context.ts';
 import { asyncRoute } from '../../http/async-route.ts';
 import { readRawBody } from '../../http/body.ts';
@@ -51,7 +46,8 @@ const contentType = (req: Request) => {
 function uploadKey(req: Request): string | undefined {
   const key = req.query.upload;
   if (key === undefined) return undefined;
-  if (!isUploadKey(key)) throw unprocessable({ upload: [FIELD_MESSAGES.invalid] });
+  // A device names its uploads with a random UUID (transfer-store.ts: the queue entry's id).
+  if (!isUuid(key)) throw unprocessable({ upload: [FIELD_MESSAGES.invalid] });
   return key;
 }
 
