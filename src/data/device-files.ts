@@ -19,6 +19,7 @@ export interface QueuedUpload {
   blob: Blob;
   /** What the screen that queued it needs to list it (a name, a folder). */
   meta: Record<string, string | null>;
+  /** When it was chosen (queuedAt()): the order in which the queue is listed and sent. */
   addedAt: string;
 }
 
@@ -75,6 +76,17 @@ async function stored<T extends { blob: Blob }>(value: T): Promise<Stored<T>> {
 function unstored<T extends { blob: Blob }>(value: Stored<T>): T {
   const { bytes, type, ...rest } = value;
   return { ...rest, blob: new Blob([bytes], { type }) } as unknown as T;
+}
+
+let lastQueued = 0;
+/**
+ * Now, as an upload's `addedAt`: later than any this page gave before, so that files chosen
+ * together (one pick, the same millisecond) keep the order in which they were chosen instead of
+ * the random order of their ids.
+ */
+export function queuedAt(): string {
+  lastQueued = Math.max(Date.now(), lastQueued + 1);
+  return new Date(lastQueued).toISOString();
 }
 
 export async function queueUpload(upload: QueuedUpload): Promise<void> {

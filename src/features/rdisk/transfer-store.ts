@@ -5,7 +5,13 @@
 import { create } from 'zustand';
 import { isApiError } from '../../data/api-error.ts';
 import { useSyncStore } from '../../data/sync-store.ts';
-import { type QueuedUpload, queuedUploads, queueUpload, removeQueuedUpload } from '../../data/device-files.ts';
+import {
+  type QueuedUpload,
+  queuedAt,
+  queuedUploads,
+  queueUpload,
+  removeQueuedUpload,
+} from '../../data/device-files.ts';
 import { sendThumbnail, sendUpload, uploadTarget } from './api/files.ts';
 import { makeThumbnail } from './resize-photo.ts';
 
@@ -58,7 +64,7 @@ function queued(db: string, file: File, dirId: string | null, thumbnail: string 
     ...uploadTarget(db, file.name, dirId),
     blob: file,
     meta: { name: file.name, dirId, ...(thumbnail ? { thumbnail } : {}), ...(photo ? { photo: '1' } : {}) },
-    addedAt: new Date().toISOString(),
+    addedAt: queuedAt(),
   };
 }
 

@@ -1,6 +1,6 @@
 // A page model of the app: methods say what a person does, selectors come from the UI's own
 // translations, so a test reads the same in both languages.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestUser } from '../../support/factories.ts';
 import { localeTexts, type Texts as Dict } from '../../support/locale-texts.ts';
@@ -90,16 +90,34 @@ export class AppPage {
     await this.button('login.submit').click();
   }
 
-  async openUserMenu(): Promise<void> {
-    await this.page.getByRole('button', { name: this.t('nav.userMenu') }).click();
+  /**
+   * Opens a menu from its button and waits until it has grown to its place, as a person sees it
+   * before tapping: an entry clicked while the menu still moves may be hit where it no longer is.
+   */
+  async openMenu(button: Locator): Promise<Locator> {
+    await button.click();
+    const menu = this.page.getByRole('menu');
+    await menu.waitFor();
+    // MUI's Grow leaves `transform: none` on the paper once it has entered.
+    await this.page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLElement>('.MuiPopover-paper')].every((p) => p.style.transform === 'none'),
+    );
+    return menu;
+  }
+
+  async openUserMenu(): Promise<Locator> {
+    return this.openMenu(this.page.getByRole('button', { name: this.t('nav.userMenu') }));
   }
 
   /** From the account menu when signed in, from the navbar's language button for visitors. */
   async chooseLanguage(locale: 'en' | 'pt-BR'): Promise<void> {
     const userMenu = this.page.getByRole('button', { name: this.t('nav.userMenu') });
-    if (await userMenu.count()) await userMenu.click();
-    else await this.page.getByRole('button', { name: this.t('language.label'), exact: true }).click();
-    await this.page.getByRole('menuitem', { name: this.t(`language.names.${locale}`) }).click();
+    const menu = await this.openMenu(
+      (await userMenu.count())
+        ? userMenu
+        : this.page.getByRole('button', { name: this.t('language.label'), exact: true }),
+    );
+    await menu.getByRole('menuitem', { name: this.t(`language.names.${locale}`) }).click();
     this.locale = locale;
   }
 
@@ -184,16 +202,13 @@ export class AppPage {
   async openSwitcher() {
     // The label around the group's name: what stays when the name is taken out.
     const [before, after] = this.t('nav.switchGroup', { name: '\u0000' }).split('\u0000');
-    await this.page.getByRole('button', { name: (before || after)! }).click();
-    const menu = this.page.getByRole('menu');
-    await menu.waitFor();
-    return menu;
+    return this.openMenu(this.page.getByRole('button', { name: (before || after)! }));
   }
 
   /** The navbar's Others menu → one of its entries (nav.othersMenu.<entry>). */
   async openOthers(entry: string): Promise<void> {
-    await this.page.getByRole('button', { name: this.t('nav.others'), exact: true }).click();
-    await this.menuItem(`nav.othersMenu.${entry}`).click();
+    const menu = await this.openMenu(this.page.getByRole('button', { name: this.t('nav.others'), exact: true }));
+    await menu.getByRole('menuitem', { name: this.t(`nav.othersMenu.${entry}`), exact: true }).click();
   }
 
   async openAdmin(): Promise<void> {

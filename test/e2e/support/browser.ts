@@ -46,6 +46,25 @@ function keepJournal(context: BrowserContext): void {
   };
   context.pages().forEach(watch);
   context.on('page', watch);
+  // Where each tap landed, for a step that waits after a click the page never acted on.
+  void context.addInitScript(() => {
+    const name = (el: EventTarget | null) => {
+      if (!(el instanceof Element)) return String(el);
+      const role = el.getAttribute('role') ?? el.tagName.toLowerCase();
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${role} "${text}"`;
+    };
+    for (const type of ['pointerdown', 'click']) {
+      addEventListener(
+        type,
+        (event) => {
+          const { clientX, clientY } = event as MouseEvent;
+          console.debug(`[${type}] ${name(event.target)} at ${Math.round(clientX)},${Math.round(clientY)}`);
+        },
+        true,
+      );
+    }
+  });
 }
 
 /** Saves each open page of a failed test (test-results/failures/) and prints where it was and what it said. */
