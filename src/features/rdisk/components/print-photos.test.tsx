@@ -168,4 +168,67 @@ describe('photos on a printed record', () => {
     await user.click(boxes[0]!);
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Photos' })).toBeNull());
   });
+
+  it('prints a sent photo from the bytes left on the device until its thumbnail arrives, and looks again when it does', async () => {
+    const env = groupEnv();
+    const [tickets, folder, left, bare] = [
+      newId('CloudFile'),
+      newId('CloudFile'),
+      newId('CloudFile'),
+      newId('CloudFile'),
+    ];
+    const db = localDb(env.accountId);
+    const upload = crypto.randomUUID();
+    const version = (hash: string, fields: Record<string, unknown> = {}) => ({
+      hash,
+      size: 5,
+      at,
+      by: env.userId,
+      content_type: 'image/jpeg',
+      ...fields,
+    });
+    const file = (id: string, name: string, hash: string, fields: Record<string, unknown> = {}) => ({
+      _id: id,
+      klass: 'CloudFile',
+      name,
+      kind: 'file',
+      dir_id: folder,
+      created_at: at,
+      versions: [version(hash, fields)],
+    });
+    // Both stored by the server; the page was left before their thumbnails reached the records.
+    // left.jpg's bytes are still in the device's queue, bare.jpg's are not.
+    await db.bulkDocs([
+      { _id: tickets, klass: 'CloudFile', name: 'Tickets', kind: 'dir', created_at: at },
+      { _id: folder, klass: 'CloudFile', name: '3-25', kind: 'dir', dir_id: tickets, created_at: at },
+      file(left, 'left.jpg', 'f'.repeat(64), { upload }),
+      file(bare, 'bare.jpg', '1'.repeat(64)),
+    ] as never);
+    await queueUpload({
+      id: upload,
+      db: env.accountId,
+      method: 'POST',
+      path: `/api/groups/${env.accountId}/disk/files`,
+      query: { name: 'left.jpg', dir_id: folder },
+      blob: new Blob(['still'], { type: 'image/jpeg' }),
+      meta: { name: 'left.jpg', dirId: folder, photo: '1' },
+      addedAt: at,
+    });
+    const user = userEvent.setup();
+    renderScreen(<PrintPhotos env={env} folder={['Tickets', '3-25']} />, { path: '/' });
+    const chooser = await screen.findByRole('group', { name: 'Photos on the printout' });
+    await user.click(await within(chooser).findByRole('checkbox', { name: 'left.jpg' }));
+    await user.click(within(chooser).getByRole('checkbox', { name: 'bare.jpg' }));
+    const printed = await screen.findByRole('list', { name: 'Photos' });
+    expect((await within(printed).findByRole('img', { name: 'left.jpg' })).getAttribute('src')).toBe(
+      `data:image/jpeg;base64,${btoa('still')}`,
+    );
+    await screen.findByText('bare.jpg is not on this device and is left out.');
+
+    // The thumbnail the server stored reaches the device by sync.
+    const stored = await db.get(bare);
+    await db.put({ ...stored, thumbnail, thumbnail_of: '1'.repeat(64) } as never);
+    expect((await within(printed).findByRole('img', { name: 'bare.jpg' })).getAttribute('src')).toBe(thumbnail);
+    expect(screen.queryByText('bare.jpg is not on this device and is left out.')).toBeNull();
+  });
 });

@@ -50,12 +50,18 @@ async function printable(db: string, file: DiskFile): Promise<string | null> {
 
 const queuedId = (uploadId: string) => `queued/${uploadId}`;
 
-const ofFile = (db: string, file: DiskFile): Printable => ({
+/**
+ * A file of the folder. `left` is its bytes still in the device's queue, if any: the page was left
+ * after the server stored the photo and before its thumbnail reached the record, so the photo
+ * prints from those bytes meanwhile.
+ */
+const ofFile = (db: string, file: DiskFile, left: QueuedUpload | undefined): Printable => ({
   id: file._id,
   was: [...arrivedUploads([file])].map(queuedId),
-  key: `${file._id}/${file.versions?.[0]?.hash ?? ''}`,
+  // Looked up again when its thumbnail reaches the record (sync brings it after the file).
+  key: `${file._id}/${file.versions?.[0]?.hash ?? ''}/${currentThumbnail(file) ? 'thumbnail' : left ? 'queued' : ''}`,
   name: file.name ?? '',
-  source: () => printable(db, file),
+  source: async () => (await printable(db, file)) ?? (left ? dataUrl(left.blob) : null),
 });
 
 /** A photo taken into the folder and not sent yet (a thumbnail left behind by a sent one has no picture bytes). */
@@ -101,8 +107,12 @@ export function PrintPhotos({ env, folder }: { env: ResourceEnv; folder: readonl
     // A photo the server has, whose place in the queue outlived its sending (the app closed
     // before the answer), is offered once: as the folder's file.
     const arrived = arrivedUploads(files);
+    const leftOf = (file: DiskFile) => {
+      const keys = arrivedUploads([file]);
+      return waiting.find((upload) => keys.has(upload.id));
+    };
     return [
-      ...files.filter(isPhoto).map((file) => ofFile(db, file)),
+      ...files.filter(isPhoto).map((file) => ofFile(db, file, leftOf(file))),
       ...waiting.filter((upload) => !arrived.has(upload.id)).map(ofQueued),
     ];
   }, [db, records, dirId, waiting]);
