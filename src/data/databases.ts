@@ -58,8 +58,8 @@ function trackedDb(db: Database): Database {
   });
 }
 
-/** Resolves when no tracked operation is running. */
-function operationsSettled(): Promise<void> {
+/** Resolves when no tracked operation is running (a test's end waits for it too). */
+export function operationsSettled(): Promise<void> {
   if (inFlight === 0) return Promise.resolve();
   return new Promise((resolve) => idleWaiters.push(resolve));
 }

@@ -6,8 +6,9 @@ import { installNetwork, resetNetwork } from './network.ts';
 import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { i18nOptions } from '../../src/app/i18n-options.ts';
+import { operationsSettled } from '../../src/data/databases.ts';
 import { useSyncStore } from '../../src/data/sync-store.ts';
 
 installNetwork();
@@ -29,3 +30,8 @@ afterEach(() => {
   resetNetwork();
   useSyncStore.setState(initialSync, true);
 });
+
+// A write a screen started and the test did not wait for (bookkeeping after a save) ends before the
+// page's globals go: PouchDB tells other tabs through localStorage when a write completes, and
+// after the file's environment is torn down that is an uncaught error in whichever file runs next.
+afterAll(() => operationsSettled());
