@@ -7,6 +7,8 @@ const USER = { _id: 'usr-6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'ana@examp
 const server = vi.hoisted(() => ({
   verdict: { kind: 'signed-out' } as SessionVerdict,
   setting: null as string | null,
+  // The saved language cannot be read (a network blip, the server failing).
+  settingFails: false,
   // Saves of the language setting that reached the server; `saving` false: none gets through.
   saved: [] as string[],
   saving: true,
@@ -25,9 +27,10 @@ vi.mock('i18next', () => ({
   },
 }));
 vi.mock('./api/get-session.ts', () => ({ checkSession: () => Promise.resolve(server.verdict) }));
-vi.mock('./api/load-user.ts', () => ({ loadUser: () => Promise.resolve(USER) }));
+vi.mock('./api/load-user.ts', () => ({ loadUser: () => Promise.resolve({ ...USER, locale: 'en' }) }));
 vi.mock('./api/locale-setting.ts', () => ({
-  getLocaleSetting: () => Promise.resolve(server.setting),
+  getLocaleSetting: () =>
+    server.settingFails ? Promise.reject(new Error('no answer')) : Promise.resolve(server.setting),
   saveLocaleSetting: (_user: string, locale: string) => {
     if (!server.saving) return Promise.reject(new Error('offline'));
     server.saved.push(locale);
@@ -62,6 +65,7 @@ describe('the language after the session check', () => {
   beforeEach(() => {
     server.verdict = { kind: 'signed-out' };
     server.setting = null;
+    server.settingFails = false;
     server.saved = [];
     server.saving = true;
   });
@@ -155,6 +159,27 @@ describe('the language after the session check', () => {
     const other = { 'moneta.locale-unsaved': JSON.stringify({ user: 'usr-someone-else', locale: 'pt-BR' }) };
     const again = await startingDevice(other, ['en-US']);
     await again.loadSession();
+    expect(shown.language).toBe('en');
+  });
+
+  it('keeps the language a pick saved when the saved setting cannot be read, not the sign-up’s', async () => {
+    server.verdict = { kind: 'signed-in', name: USER._id };
+    server.setting = 'en';
+    const first = await startingDevice({}, ['en-US']);
+    await first.loadSession();
+    // Picked and saved (the app then checks the session again), and that check's read of the
+    // setting gets no answer: the user record says English, the language of the sign-up.
+    const { saveLocaleChoice } = await import('./locale-choice.ts');
+    const { applyLocale } = await import('./apply-locale.ts');
+    await applyLocale('pt-BR', 'account');
+    await saveLocaleChoice(USER._id, 'pt-BR');
+    server.settingFails = true;
+    const { loadSession } = await import('./load-session.ts');
+    await loadSession();
+    expect(shown.language).toBe('pt-BR');
+    // A device that never had the account's language takes the user record's.
+    const fresh = await startingDevice({}, ['pt-BR']);
+    await fresh.loadSession();
     expect(shown.language).toBe('en');
   });
 });

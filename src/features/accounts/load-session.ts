@@ -1,11 +1,12 @@
 import { isApiError } from '../../data/api-error.ts';
+import { readFlag, readStoredLocale } from '../../data/preferences.ts';
 import { unanswered } from '../../data/session-answer.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { PublicUser } from '../../domain/user.ts';
 import { checkSession } from './api/get-session.ts';
 import { getLocaleSetting } from './api/locale-setting.ts';
 import { loadUser } from './api/load-user.ts';
-import { applyLocale } from './apply-locale.ts';
+import { ACCOUNT_LOCALE_FLAG, applyLocale } from './apply-locale.ts';
 import { confirmLocaleChoice, saveLocaleChoice, unsavedLocale } from './locale-choice.ts';
 import { lastSignedInUser, useSessionStore } from './session-store.ts';
 import { signedOutLocale } from './signed-out-locale.ts';
@@ -15,19 +16,23 @@ import { signedOutLocale } from './signed-out-locale.ts';
  * that can be relied on (`status` 0: no answer; a 5xx; a page that is not the API's).
  */
 type SessionReads =
-  | { kind: 'signed-in'; user: PublicUser; setting: Locale | null }
+  | { kind: 'signed-in'; user: PublicUser; setting: Locale | null | typeof UNREAD }
   | { kind: 'signed-out' }
   | { kind: 'unknown'; status: number };
 
+/** A saved language that could not be read (the network, the server): not the same as none saved. */
+const UNREAD: unique symbol = Symbol('unread');
+
 /**
  * The session, then the user and their saved language side by side: the session's name is the
- * user's id, which names their personal database. A setting that cannot be read is null (the
- * user's own field stands in).
+ * user's id, which names their personal database.
  */
 async function readSession(withSetting: boolean): Promise<SessionReads> {
   const verdict = await checkSession();
   if (verdict.kind !== 'signed-in') return verdict;
-  const setting = withSetting ? getLocaleSetting(verdict.name).catch(() => null) : Promise.resolve(null);
+  const setting = withSetting
+    ? getLocaleSetting(verdict.name).catch((): typeof UNREAD => UNREAD)
+    : Promise.resolve<typeof UNREAD>(UNREAD);
   let user: PublicUser;
   try {
     user = await loadUser(verdict.name);
@@ -38,6 +43,11 @@ async function readSession(withSetting: boolean): Promise<SessionReads> {
   // A proxy's page in place of the user record says nothing of the person either.
   if (typeof user !== 'object' || user === null || user._id !== verdict.name) return { kind: 'unknown', status: 200 };
   return { kind: 'signed-in', user, setting: await setting };
+}
+
+/** The language stored on this device when it came with the account (apply-locale.ts), else null. */
+function accountLocaleOnDevice(): Locale | null {
+  return readFlag(ACCOUNT_LOCALE_FLAG) ? readStoredLocale() : null;
 }
 
 /** The reads started by prefetchSession, for the first loadSession only. */
@@ -113,12 +123,17 @@ export async function loadSession(picked: Locale | null = null): Promise<PublicU
     if (read.kind === 'unknown') return keepSession(read.status);
     checked();
     if (read.kind === 'signed-out') return await serverSignedOut();
-    const { user, setting } = read;
+    const { user } = read;
+    const setting = read.setting === UNREAD ? null : read.setting;
     // The person's latest word wins over the account's: a pick on the login page, or one made
     // here that the server has not got yet (the page reloaded mid-save, or it was made offline).
     confirmLocaleChoice(user._id, setting);
     const chosen = picked ?? unsavedLocale(user._id);
-    const locale = chosen ?? setting ?? user.locale;
+    // A saved language that could not be read leaves the one this device last had from the
+    // account: the user record's own field is the language of the sign-up, and applying it would
+    // undo a pick saved since (a pick saved just now, then this check with a network blip).
+    const kept = read.setting === UNREAD ? accountLocaleOnDevice() : null;
+    const locale = chosen ?? setting ?? kept ?? user.locale;
     if (locale) await applyLocale(locale, 'account');
     // Saved in the background: failures saving a setting are swallowed (spec 000 §8).
     if (chosen && chosen !== setting) void saveLocaleChoice(user._id, chosen).catch(() => undefined);
