@@ -184,25 +184,54 @@ function asFile(upload: QueuedUpload): File {
 
 const draining = new Set<string>();
 
-/** Sends what waits on the device for the group, one file after the other (once at a time). */
+/**
+ * Runs `work` while no other tab of this device runs work under the same name (the Web Locks
+ * API; where a browser lacks it, as the test environment does, it just runs): every open tab of a
+ * group sends what waits, and two tabs reading the queue at once would each send the same file.
+ * The server answers a repeat of a sending it has stored, not one still on its way.
+ */
+function acrossTabs(name: string, work: () => Promise<void>): Promise<void> {
+  const locks = globalThis.navigator?.locks;
+  return locks ? locks.request(name, work) : work();
+}
+
+/** Groups asked for again while their queue was being sent: it is read again once that ends. */
+const askedAgain = new Set<string>();
+
+/**
+ * Sends what waits on the device for the group, one file after the other: once at a time in this
+ * tab and across tabs. Asked while sending (a photo taken meanwhile), it reads the queue again
+ * when done, so nothing queued waits for the next sync.
+ */
 export async function sendWaiting(db: string): Promise<void> {
-  if (draining.has(db)) return;
+  if (draining.has(db)) {
+    askedAgain.add(db);
+    return;
+  }
   draining.add(db);
   try {
-    for (const upload of await queuedUploads(db)) {
-      if (isThumbnailLeft(upload)) {
-        if (online()) await sendThumbnailLeft(upload);
-        continue;
-      }
-      if (!online()) {
-        store().put(transferOf(upload, 'waiting'));
-        continue;
-      }
-      if (store().transfers[upload.id]?.state === 'failed') continue;
-      await send(upload, true);
-    }
+    do {
+      askedAgain.delete(db);
+      await acrossTabs(`moneta-uploads-${db}`, () => drain(db));
+    } while (askedAgain.has(db));
   } finally {
     draining.delete(db);
+  }
+}
+
+async function drain(db: string): Promise<void> {
+  // Read once the lock is held: what another tab sent meanwhile has left the queue.
+  for (const upload of await queuedUploads(db)) {
+    if (isThumbnailLeft(upload)) {
+      if (online()) await sendThumbnailLeft(upload);
+      continue;
+    }
+    if (!online()) {
+      store().put(transferOf(upload, 'waiting'));
+      continue;
+    }
+    if (store().transfers[upload.id]?.state === 'failed') continue;
+    await send(upload, true);
   }
 }
 
