@@ -8,7 +8,6 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach } from 'vitest';
 import { i18nOptions } from '../../src/app/i18n-options.ts';
-import { operationsSettled } from '../../src/data/databases.ts';
 import { useSyncStore } from '../../src/data/sync-store.ts';
 
 installNetwork();
@@ -34,4 +33,5 @@ afterEach(() => {
 // A write a screen started and the test did not wait for (bookkeeping after a save) ends before the
 // page's globals go: PouchDB tells other tabs through localStorage when a write completes, and
 // after the file's environment is torn down that is an uncaught error in whichever file runs next.
-afterAll(() => operationsSettled());
+// Imported here, not above: PouchDB must load after the network's stand-in is installed.
+afterAll(async () => (await import('../../src/data/databases.ts')).operationsSettled());
