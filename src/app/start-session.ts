@@ -2,5 +2,7 @@
 // top level, holding main.tsx's own code back: starting the session's reads here (the session,
 // then the user and their language) lets them travel while the texts and the code still load.
 import { prefetchSession } from '../features/accounts/load-session.ts';
+import { askGroupReadsEarly } from '../features/groups/api/group-reads.ts';
 
 prefetchSession();
+askGroupReadsEarly(window.location.pathname);

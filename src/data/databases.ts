@@ -1,12 +1,15 @@
 // Local replicas and their remote twins. Screens read and write the local replica; the remote
 // one is used only by sync (and a few online-only calls).
 import { type Database, PouchDB } from './pouch.ts';
-import { readJson, readToken, writeJson } from './preferences.ts';
+import { readToken } from './preferences.ts';
+import { registeredReplicas, storeReplicas } from './replica-registry.ts';
 
 /** Local replicas are named `moneta-<db>`, so nothing else in the origin's storage is touched. */
 export const LOCAL_PREFIX = 'moneta-';
 /** Files kept on the device outside the replicas (device-files.ts). */
 export const DEVICE_FILES_DB = `${LOCAL_PREFIX}device-files`;
+
+export { registeredReplicas };
 
 const locals = new Map<string, Database>();
 
@@ -62,21 +65,6 @@ function trackedDb(db: Database): Database {
 export function operationsSettled(): Promise<void> {
   if (inFlight === 0) return Promise.resolve();
   return new Promise((resolve) => idleWaiters.push(resolve));
-}
-
-/**
- * Every replica the app opened on this device, remembered across reloads so that logout on a
- * shared device can remove them all, including those not opened since the page loaded.
- */
-const REPLICAS_KEY = 'moneta.replicas';
-
-export function registeredReplicas(): string[] {
-  const names = readJson<unknown>(REPLICAS_KEY);
-  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
-}
-
-function storeReplicas(names: string[]): void {
-  writeJson(REPLICAS_KEY, names.length > 0 ? names : null);
 }
 
 export function localDb(name: string): Database {

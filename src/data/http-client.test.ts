@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loggedOut } from './emitter.ts';
-import { request } from './http-client.ts';
+import { askEarly, request } from './http-client.ts';
 import { useLoadingStore } from './loading-store.ts';
 import { setCurrentRouteName } from './route-name.ts';
 import { useVersionStore } from './version-store.ts';
@@ -118,5 +118,33 @@ describe('request', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(listener).not.toHaveBeenCalled();
     off();
+  });
+});
+
+describe('a read asked for early', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answers the first request for it once, as if sent then, and later ones anew', async () => {
+    fetchMock.mockResolvedValueOnce(respond(200, { name: 'Oficina' })).mockResolvedValueOnce(respond(200, { n: 2 }));
+    askEarly('/db/accounts/acc-1');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(request('GET', '/db/accounts/acc-1')).resolves.toEqual({ name: 'Oficina' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(request('GET', '/db/accounts/acc-1')).resolves.toEqual({ n: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('passes its refusal on as the request’s, and is not used once stale', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    fetchMock
+      .mockResolvedValueOnce(respond(404, { error: 'not_found', reason: 'missing' }))
+      .mockResolvedValueOnce(respond(200, { early: true }))
+      .mockResolvedValueOnce(respond(200, { early: false }))
+      .mockResolvedValue(respond(200, {}));
+    askEarly('/db/accounts/acc-2');
+    await expect(request('GET', '/db/accounts/acc-2')).rejects.toMatchObject({ status: 404, error: 'not_found' });
+    askEarly('/db/accounts/acc-3');
+    vi.setSystemTime(Date.now() + 11_000);
+    await expect(request('GET', '/db/accounts/acc-3')).resolves.toEqual({ early: false });
   });
 });

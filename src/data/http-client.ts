@@ -69,11 +69,37 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   }
 }
 
+/** Reads asked for ahead of the code that uses them (`askEarly`), each taken once by `request`. */
+const early = new Map<string, { answer: Promise<Response>; at: number }>();
+/** An early answer older than this is not used: the page asked for the read long after its start. */
+const EARLY_FOR_MS = 10_000;
+
+/**
+ * Asks for `GET path` now, for a `request('GET', path)` the page will make once its code has
+ * loaded: the round trip travels while the code still loads instead of after it. The answer is
+ * used once, as if `request` had sent it then (its status, the session check, the version);
+ * unused, it is dropped.
+ */
+export function askEarly(path: string): void {
+  const answer = send('GET', path, { quiet: true });
+  // Its failure is the later request's to handle; until then it is not unhandled.
+  answer.catch(() => undefined);
+  early.set(path, { answer, at: Date.now() });
+}
+
+function takeEarly(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> | null {
+  if (method !== 'GET' || options.query) return null;
+  const asked = early.get(path);
+  if (!asked) return null;
+  early.delete(path);
+  return Date.now() - asked.at <= EARLY_FOR_MS ? asked.answer : null;
+}
+
 export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const loading = useLoadingStore.getState();
   if (!options.quiet) loading.start();
   try {
-    const response = await send(method, path, options);
+    const response = await (takeEarly(method, path, options) ?? send(method, path, options));
     if (method !== 'GET' && path !== SESSION_PATH) noteServerWrite();
     checkVersion(response);
     const body = await readBody(response);

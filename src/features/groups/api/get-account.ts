@@ -1,5 +1,6 @@
 import { request } from '../../../data/http-client.ts';
 import { ACCOUNT_SETTING_FIELDS, type AppKind, type Plan } from '../../../domain/groups.ts';
+import { accountPath } from './group-reads.ts';
 
 /** The account record (spec 000 §3); `admin` says whether the current user administers it. */
 export interface Account {
@@ -30,5 +31,5 @@ export function toAccount(values: Readonly<Record<string, unknown>>): Account {
 }
 
 export async function getAccount(accountId: string): Promise<Account> {
-  return toAccount(await request<Record<string, unknown>>('GET', `/db/accounts/${encodeURIComponent(accountId)}`));
+  return toAccount(await request<Record<string, unknown>>('GET', accountPath(accountId)));
 }

@@ -2,7 +2,8 @@ import { request } from '../../../data/http-client.ts';
 import { getRecord, listFew, saveRecord } from '../../../data/records.ts';
 import { refreshReplica } from '../../../data/replicas.ts';
 import type { AdjustmentDoc } from '../../../domain/group-settings.ts';
-import { ID_PREFIXES, newId } from '../../../domain/ids.ts';
+import { newId } from '../../../domain/ids.ts';
+import { adjustmentsPath } from './group-reads.ts';
 
 /** Every setting document of a group (spec 000 §7: Adjustment by klass), from the local replica. */
 export async function listAdjustments(accountId: string, keys?: readonly string[]): Promise<AdjustmentDoc[]> {
@@ -21,16 +22,9 @@ export async function listLocalAdjustments(accountId: string, keys?: readonly st
  * screens need before the first pull has brought them.
  */
 export async function serverAdjustments(accountId: string): Promise<AdjustmentDoc[]> {
-  // The same id range as listFew reads on the device.
-  const prefix = `${ID_PREFIXES.Adjustment}-`;
-  const range = new URLSearchParams({
-    include_docs: 'true',
-    startkey: JSON.stringify(prefix),
-    endkey: JSON.stringify(`${prefix}\ufff0`),
-  });
   const found = await request<{ rows: Array<{ doc?: AdjustmentDoc & { klass?: string } }> }>(
     'GET',
-    `/db/${encodeURIComponent(accountId)}/_all_docs?${range}`,
+    adjustmentsPath(accountId),
   );
   return found.rows.flatMap((row) => (row.doc?.klass === 'Adjustment' ? [row.doc] : []));
 }
