@@ -16,6 +16,8 @@ export async function bundleForBrowser(entry: string, { minify = true } = {}): P
       write: false,
       lib: { entry, formats: ['es'], fileName: 'bench' },
       minify,
+      // One file, served as one script: code the app loads on demand (pouchdb-find) comes inside it.
+      rolldownOptions: { output: { codeSplitting: false } },
     },
   });
   const output = (Array.isArray(bundle) ? bundle[0] : bundle) as { output: Array<{ code?: string }> };

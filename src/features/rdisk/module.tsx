@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import type { FeatureModule } from '../../components/resource/module-parts.tsx';
 import { queuedUploads } from '../../data/device-files.ts';
+import { whenIdle } from '../../data/idle.ts';
 import { useSyncStore } from '../../data/sync-store.ts';
 
 /**
@@ -17,7 +18,10 @@ function SendWaitingUploads({ accountId }: { accountId: string }) {
   const synced = useSyncStore((s) => s.databases[accountId]?.lastSyncAt ?? null);
   useEffect(() => {
     if (!online) return;
-    void queuedUploads(accountId)
+    let open = true;
+    // Once the page is drawn: the queue's database is not opened beside a launch's first screen.
+    void whenIdle()
+      .then(() => (open ? queuedUploads(accountId) : []))
       .then(async (waiting) => {
         if (waiting.length === 0) return;
         const { sendWaiting } = await import('./transfer-store.ts');
@@ -25,6 +29,9 @@ function SendWaitingUploads({ accountId }: { accountId: string }) {
       })
       // A device whose storage cannot be read has nothing to send; its screens say why.
       .catch(() => undefined);
+    return () => {
+      open = false;
+    };
   }, [accountId, online, synced]);
   return null;
 }
