@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const server = vi.hoisted(() => ({
   sent: [] as string[],
   gates: [] as Array<() => void>,
+  // Files whose sending the network cuts.
+  cut: new Set<string>(),
 }));
 
 vi.mock('./api/files.ts', () => ({
@@ -15,11 +17,16 @@ vi.mock('./api/files.ts', () => ({
     path: `/api/groups/${db}/disk/files`,
     query: { name },
   }),
-  sendUpload: (target: { query: Record<string, string> }) =>
-    new Promise((resolve) => {
-      server.sent.push(target.query.name!);
-      server.gates.push(() => resolve({ ok: true, id: `fle-${target.query.name}`, rev: '1-a' }));
-    }),
+  sendUpload: async (target: { query: Record<string, string> }) => {
+    const name = target.query.name!;
+    const { networkError } = await import('../../data/api-error.ts');
+    return new Promise((resolve, reject) => {
+      server.sent.push(name);
+      server.gates.push(() =>
+        server.cut.has(name) ? reject(networkError()) : resolve({ ok: true, id: `fle-${name}`, rev: '1-a' }),
+      );
+    });
+  },
   sendThumbnail: () => Promise.resolve({ ok: true }),
 }));
 vi.mock('./resize-photo.ts', () => ({ makeThumbnail: () => Promise.resolve(null) }));
@@ -61,6 +68,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   server.sent = [];
   server.gates = [];
+  server.cut.clear();
 });
 
 describe('sending what waits on the device', () => {
@@ -92,5 +100,21 @@ describe('sending what waits on the device', () => {
     await sending;
     expect(server.sent).toEqual(['first.pdf', 'meanwhile.pdf']);
     expect(await tab.queuedUploads(db)).toEqual([]);
+  });
+
+  it('does not try a file the network cut again because a second screen asked meanwhile', async () => {
+    const db = `acc-${crypto.randomUUID()}`;
+    const tab = await openTab();
+    server.cut.add('cut.pdf');
+    await tab.uploadFiles(db, [file('cut.pdf')], null, { keep: true });
+    const sending = tab.sendWaiting(db);
+    await vi.waitFor(() => expect(server.sent).toEqual(['cut.pdf']));
+    // The disk's group-wide sender and a screen's, at the same sync.
+    await tab.sendWaiting(db);
+    await letThrough(1);
+    await sending;
+    expect(server.sent).toEqual(['cut.pdf']);
+    // It waits on the device for the next try.
+    expect((await tab.queuedUploads(db)).map((q) => q.meta.name)).toEqual(['cut.pdf']);
   });
 });

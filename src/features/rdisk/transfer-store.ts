@@ -201,7 +201,8 @@ const askedAgain = new Set<string>();
 /**
  * Sends what waits on the device for the group, one file after the other: once at a time in this
  * tab and across tabs. Asked while sending (a photo taken meanwhile), it reads the queue again
- * when done, so nothing queued waits for the next sync.
+ * when done and sends what it has not tried yet, so nothing queued waits for the next sync (and
+ * a file that could not go is not tried twice because two screens asked at once).
  */
 export async function sendWaiting(db: string): Promise<void> {
   if (draining.has(db)) {
@@ -209,29 +210,28 @@ export async function sendWaiting(db: string): Promise<void> {
     return;
   }
   draining.add(db);
+  const tried = new Set<string>();
   try {
     do {
       askedAgain.delete(db);
-      await acrossTabs(`moneta-uploads-${db}`, () => drain(db));
+      await acrossTabs(`moneta-uploads-${db}`, () => drain(db, tried));
     } while (askedAgain.has(db));
   } finally {
     draining.delete(db);
   }
 }
 
-async function drain(db: string): Promise<void> {
+async function drain(db: string, tried: Set<string>): Promise<void> {
   // Read once the lock is held: what another tab sent meanwhile has left the queue.
   for (const upload of await queuedUploads(db)) {
-    if (isThumbnailLeft(upload)) {
-      if (online()) await sendThumbnailLeft(upload);
-      continue;
-    }
+    if (tried.has(upload.id)) continue;
     if (!online()) {
-      store().put(transferOf(upload, 'waiting'));
+      if (!isThumbnailLeft(upload)) store().put(transferOf(upload, 'waiting'));
       continue;
     }
-    if (store().transfers[upload.id]?.state === 'failed') continue;
-    await send(upload, true);
+    tried.add(upload.id);
+    if (isThumbnailLeft(upload)) await sendThumbnailLeft(upload);
+    else if (store().transfers[upload.id]?.state !== 'failed') await send(upload, true);
   }
 }
 
