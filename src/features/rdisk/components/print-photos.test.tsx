@@ -12,6 +12,27 @@ import { PrintPhotos } from './print-photos.tsx';
 const at = '2026-11-20T10:00:00.000Z';
 const thumbnail = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
 
+/** A photo taken into `dirId` on this device, waiting to be sent (`meta` adds to what a screen lists of it). */
+function queuePhoto(
+  env: ResourceEnv,
+  name: string,
+  dirId: string,
+  blob: Blob,
+  meta: Record<string, string> = {},
+  id: string = crypto.randomUUID(),
+) {
+  return queueUpload({
+    id,
+    db: env.accountId,
+    method: 'POST',
+    path: `/api/groups/${env.accountId}/disk/files`,
+    query: { name, dir_id: dirId },
+    blob,
+    meta: { name, dirId, photo: '1', ...meta },
+    addedAt: at,
+  });
+}
+
 async function ticketFolder(env: ResourceEnv) {
   const id = () => newId('CloudFile');
   const [tickets, folder, plate, damage, invoice, lost] = [id(), id(), id(), id(), id(), id()];
@@ -55,28 +76,11 @@ async function ticketFolder(env: ResourceEnv) {
     blob: new Blob(['jpeg'], { type: 'image/jpeg' }),
     at,
   });
-  const waiting = (
-    name: string,
-    dirId: string,
-    blob: Blob,
-    meta: Record<string, string> = {},
-    id = crypto.randomUUID(),
-  ) =>
-    queueUpload({
-      id,
-      db: env.accountId,
-      method: 'POST',
-      path: `/api/groups/${env.accountId}/disk/files`,
-      query: { name, dir_id: dirId },
-      blob,
-      meta: { name, dirId, photo: '1', ...meta },
-      addedAt: at,
-    });
-  await waiting('after.jpg', folder, new Blob(['after'], { type: 'image/jpeg' }));
+  await queuePhoto(env, 'after.jpg', folder, new Blob(['after'], { type: 'image/jpeg' }));
   // Not this record's, and what a sent photo left behind: not offered.
-  await waiting('elsewhere.jpg', tickets, new Blob(['x'], { type: 'image/jpeg' }));
-  await waiting('plate.jpg', folder, new Blob([]), { thumbnailFor: plate, of: 'a'.repeat(64), thumbnail });
-  await waiting('damage.jpg', folder, new Blob(['jpeg'], { type: 'image/jpeg' }), {}, damageUpload);
+  await queuePhoto(env, 'elsewhere.jpg', tickets, new Blob(['x'], { type: 'image/jpeg' }));
+  await queuePhoto(env, 'plate.jpg', folder, new Blob([]), { thumbnailFor: plate, of: 'a'.repeat(64), thumbnail });
+  await queuePhoto(env, 'damage.jpg', folder, new Blob(['jpeg'], { type: 'image/jpeg' }), {}, damageUpload);
 }
 
 describe('photos on a printed record', () => {
@@ -122,16 +126,7 @@ describe('photos on a printed record', () => {
       { _id: folder, klass: 'CloudFile', name: '3-22', kind: 'dir', dir_id: tickets, created_at: at },
     ] as never);
     const upload = crypto.randomUUID();
-    await queueUpload({
-      id: upload,
-      db: env.accountId,
-      method: 'POST',
-      path: `/api/groups/${env.accountId}/disk/files`,
-      query: { name: 'after.jpg', dir_id: folder },
-      blob: new Blob(['after'], { type: 'image/jpeg' }),
-      meta: { name: 'after.jpg', dirId: folder, photo: '1' },
-      addedAt: at,
-    });
+    await queuePhoto(env, 'after.jpg', folder, new Blob(['after'], { type: 'image/jpeg' }), {}, upload);
     const user = userEvent.setup();
     renderScreen(<PrintPhotos env={env} folder={['Tickets', '3-22']} />, { path: '/' });
     const chooser = await screen.findByRole('group', { name: 'Photos on the printout' });
@@ -204,16 +199,7 @@ describe('photos on a printed record', () => {
       file(left, 'left.jpg', 'f'.repeat(64), { upload }),
       file(bare, 'bare.jpg', '1'.repeat(64)),
     ] as never);
-    await queueUpload({
-      id: upload,
-      db: env.accountId,
-      method: 'POST',
-      path: `/api/groups/${env.accountId}/disk/files`,
-      query: { name: 'left.jpg', dir_id: folder },
-      blob: new Blob(['still'], { type: 'image/jpeg' }),
-      meta: { name: 'left.jpg', dirId: folder, photo: '1' },
-      addedAt: at,
-    });
+    await queuePhoto(env, 'left.jpg', folder, new Blob(['still'], { type: 'image/jpeg' }), {}, upload);
     const user = userEvent.setup();
     renderScreen(<PrintPhotos env={env} folder={['Tickets', '3-25']} />, { path: '/' });
     const chooser = await screen.findByRole('group', { name: 'Photos on the printout' });

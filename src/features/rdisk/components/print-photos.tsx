@@ -51,18 +51,22 @@ async function printable(db: string, file: DiskFile): Promise<string | null> {
 const queuedId = (uploadId: string) => `queued/${uploadId}`;
 
 /**
- * A file of the folder. `left` is its bytes still in the device's queue, if any: the page was left
- * after the server stored the photo and before its thumbnail reached the record, so the photo
- * prints from those bytes meanwhile.
+ * A file of the folder. Its bytes may still be in the device's queue (`waiting`, by the upload
+ * keys its versions name): the page was left after the server stored the photo and before its
+ * thumbnail reached the record, so the photo prints from those bytes meanwhile.
  */
-const ofFile = (db: string, file: DiskFile, left: QueuedUpload | undefined): Printable => ({
-  id: file._id,
-  was: [...arrivedUploads([file])].map(queuedId),
-  // Looked up again when its thumbnail reaches the record (sync brings it after the file).
-  key: `${file._id}/${file.versions?.[0]?.hash ?? ''}/${currentThumbnail(file) ? 'thumbnail' : left ? 'queued' : ''}`,
-  name: file.name ?? '',
-  source: async () => (await printable(db, file)) ?? (left ? dataUrl(left.blob) : null),
-});
+function ofFile(db: string, file: DiskFile, waiting: readonly QueuedUpload[]): Printable {
+  const uploads = arrivedUploads([file]);
+  const left = waiting.find((upload) => uploads.has(upload.id));
+  return {
+    id: file._id,
+    was: [...uploads].map(queuedId),
+    // Looked up again when its thumbnail reaches the record (sync brings it after the file).
+    key: `${file._id}/${file.versions?.[0]?.hash ?? ''}/${currentThumbnail(file) ? 'thumbnail' : left ? 'queued' : ''}`,
+    name: file.name ?? '',
+    source: async () => (await printable(db, file)) ?? (left ? dataUrl(left.blob) : null),
+  };
+}
 
 /** A photo taken into the folder and not sent yet (a thumbnail left behind by a sent one has no picture bytes). */
 const waitingPhoto = (dirId: string) => (upload: QueuedUpload) =>
@@ -107,12 +111,8 @@ export function PrintPhotos({ env, folder }: { env: ResourceEnv; folder: readonl
     // A photo the server has, whose place in the queue outlived its sending (the app closed
     // before the answer), is offered once: as the folder's file.
     const arrived = arrivedUploads(files);
-    const leftOf = (file: DiskFile) => {
-      const keys = arrivedUploads([file]);
-      return waiting.find((upload) => keys.has(upload.id));
-    };
     return [
-      ...files.filter(isPhoto).map((file) => ofFile(db, file, leftOf(file))),
+      ...files.filter(isPhoto).map((file) => ofFile(db, file, waiting)),
       ...waiting.filter((upload) => !arrived.has(upload.id)).map(ofQueued),
     ];
   }, [db, records, dirId, waiting]);
