@@ -1,6 +1,7 @@
 import '../../test/support/browser-globals.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { destroyAllLocalData, LOCAL_PREFIX, localDb, registeredReplicas } from './databases.ts';
+import { destroyAllLocalData, LOCAL_PREFIX, localDb } from './databases.ts';
+import { registeredReplicas } from './replica-registry.ts';
 import { PouchDB } from './pouch.ts';
 
 function memoryStorage(): Storage {

@@ -9,8 +9,6 @@ export const LOCAL_PREFIX = 'moneta-';
 /** Files kept on the device outside the replicas (device-files.ts). */
 export const DEVICE_FILES_DB = `${LOCAL_PREFIX}device-files`;
 
-export { registeredReplicas };
-
 const locals = new Map<string, Database>();
 
 /**

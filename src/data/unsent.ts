@@ -2,7 +2,8 @@
 // are counted before a logout, exported before a replica the person lost access to goes, and a
 // refused one can be discarded, one at a time, by the person who made it.
 import { MESSAGES } from '../domain/errors.ts';
-import { destroyLocalDb, localDb, registeredReplicas, type RemoteOptions, remoteDb } from './databases.ts';
+import { destroyLocalDb, localDb, type RemoteOptions, remoteDb } from './databases.ts';
+import { registeredReplicas } from './replica-registry.ts';
 import { markDiscarded, markPending, pendingIds, type Refusal, refusedChanges } from './pending-writes.ts';
 import type { PouchDoc } from './pouch-api.ts';
 import { useSyncStore } from './sync-store.ts';

@@ -5,7 +5,8 @@
 // from the head, and asking for the rows here made the list wait for all of them (10,000 tickets:
 // about a second). Nothing is created or sent: a group never opened here is left alone.
 import { isId } from '../domain/ids.ts';
-import { localDb, registeredReplicas } from './databases.ts';
+import { localDb } from './databases.ts';
+import { registeredReplicas } from './replica-registry.ts';
 import { LIST_VIEW } from './kept-lists.ts';
 import { warmKeptView } from './reduced-views.ts';
 

@@ -2,7 +2,8 @@
 // layer (src/data) in Node with fake IndexedDB, as a member's device, against the real server.
 import '../support/browser-globals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDb, registeredReplicas } from '../../src/data/databases.ts';
+import { localDb } from '../../src/data/databases.ts';
+import { registeredReplicas } from '../../src/data/replica-registry.ts';
 import { pendingCount, refusedChanges } from '../../src/data/pending-writes.ts';
 import { findRecords, getRecord, saveRecord } from '../../src/data/records.ts';
 import { refreshReplica } from '../../src/data/replicas.ts';
