@@ -1,11 +1,14 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app-providers.tsx';
-import { router } from './router.tsx';
+import { Routed } from './routed.tsx';
+import { nameRoute, ROUTES } from './router.tsx';
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Routed routes={ROUTES} onMatch={nameRoute} />
+      </BrowserRouter>
     </AppProviders>
   );
 }

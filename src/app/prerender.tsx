@@ -8,19 +8,14 @@
 import i18next, { type Resource } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-  type RouteObject,
-  StaticRouterProvider,
-} from 'react-router';
+import { matchRoutes, type RouteObject, StaticRouter } from 'react-router';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locale.ts';
 import { type PageRenderer, type PostedForm, postedFormScript } from '../domain/posted-form.ts';
 import { withPostedForm } from '../components/posted-form.ts';
 import { AppProviders } from './app-providers.tsx';
 import { i18nOptions } from './i18n-options.ts';
 import { PAGES, type PageRoute } from './pages.tsx';
+import { Routed } from './routed.tsx';
 import { shellRoutes } from './shell-routes.tsx';
 
 /** The pages rendered at build time: those a visitor without a session lands on by address. */
@@ -76,15 +71,14 @@ async function renderPage(path: string, locale: Locale, posted: PostedForm | nul
   if (!found) return null;
   const { page, pattern } = found;
   const { default: Page } = await page.load();
-  const handler = createStaticHandler(shellRoutes([{ path: pattern, handle: page.handle, element: <Page /> }]));
+  const routes = shellRoutes([{ path: pattern, handle: page.handle, element: <Page /> }]);
   await i18next.changeLanguage(locale);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path}: the router answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const rendered = withPostedForm(posted, () =>
     renderToString(
       <AppProviders>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <Routed routes={routes} />
+        </StaticRouter>
       </AppProviders>,
     ),
   );

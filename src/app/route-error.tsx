@@ -1,13 +1,13 @@
 import { Alert, Button } from '@mui/material';
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
 import { useVersionStore } from '../data/version-store.ts';
 
 /** A page that failed to load or render; a failed chunk usually means a new deployment. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const newVersion = useVersionStore((s) => s.available);
   const reload = useVersionStore((s) => s.reload);
   if (import.meta.env.DEV) console.error(error);
@@ -26,4 +26,35 @@ export function RouteError() {
     );
   }
   return <ErrorPage code={navigator.onLine ? 'internal_server_error' : 'connection_error'} />;
+}
+
+interface BoundaryState {
+  failed: { error: unknown } | null;
+  /** The address the failure belongs to: moving elsewhere draws the new page. */
+  pathname: string;
+}
+
+class PageBoundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failed: null, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: { error } };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname ? null : { failed: null, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.failed.error} /> : this.props.children;
+  }
+}
+
+/** The page inside the shell, or what went wrong with it: the shell (navbar, notices) stays around a failed page. */
+export function PageOrError() {
+  return (
+    <PageBoundary pathname={useLocation().pathname}>
+      <Outlet />
+    </PageBoundary>
+  );
 }

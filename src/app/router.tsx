@@ -1,10 +1,11 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteMatch, RouteObject } from 'react-router';
 import { nextTask } from '../data/idle.ts';
 import { setCurrentRouteName } from '../data/route-name.ts';
 import { lazyPart } from '../components/lazy-part.ts';
 import { PAGES, type PageRoute } from './pages.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { lastHandle } from './route-handle.ts';
+import { matchesFor } from './routed.tsx';
 import { shellRoutes } from './shell-routes.tsx';
 
 /**
@@ -51,14 +52,13 @@ function groupRoutes(): RouteObject {
   return route;
 }
 
-const ROUTES = shellRoutes([...PAGES.filter((page) => !page.group).flatMap(toRoutes), groupRoutes()]);
+export const ROUTES = shellRoutes([...PAGES.filter((page) => !page.group).flatMap(toRoutes), groupRoutes()]);
 
-// Made in a task of its own, after the rest of the app's modules have run: one long task less at
-// start (the modules that need the router, app.tsx and main.tsx, wait for it).
+// Matched in a task of its own, after the rest of the app's modules have run: one long task less
+// at start (the modules that need the first match, app.tsx and main.tsx, wait for it). The first
+// drawing finds this match kept (matchesFor).
 await nextTask();
-export const router = createBrowserRouter(ROUTES);
-// The router has matched the address already: matching it again here cost as much again.
-const firstMatches = router.state.matches;
+const firstMatches = matchesFor(ROUTES, window.location.pathname);
 
 /**
  * The first page's code, fetched now, alongside the texts and the session check, instead of
@@ -75,6 +75,8 @@ export const firstPageCode: Promise<unknown> = Promise.all(
 const firstGroup = firstMatches.find((m) => m.params.accountId)?.params.accountId;
 if (firstGroup) void import('../data/warm-replica.ts').then((m) => m.warmReplica(firstGroup)).catch(() => undefined);
 
-// Updated before the new page renders, so its first calls already carry the new route name.
-setCurrentRouteName(lastHandle(router.state.matches)?.name ?? '');
-router.subscribe((state) => setCurrentRouteName(lastHandle(state.matches)?.name ?? ''));
+/** Set while a page is drawn, so its first calls already carry the new route name. */
+export function nameRoute(matches: readonly RouteMatch[]): void {
+  setCurrentRouteName(lastHandle(matches)?.name ?? '');
+}
+nameRoute(firstMatches);

@@ -1,14 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { AppShell } from './app-shell.tsx';
-import { RouteError } from './route-error.tsx';
+import { PageOrError } from './route-error.tsx';
 
 /** The pages inside the app's shell, as the browser's router and the pages rendered at build time have them. */
 export function shellRoutes(pages: RouteObject[]): RouteObject[] {
-  return [
-    {
-      element: <AppShell />,
-      // The pathless child keeps the shell (navbar, new-version notice) around a failed page.
-      children: [{ errorElement: <RouteError />, children: pages }],
-    },
-  ];
+  return [{ element: <AppShell />, children: [{ element: <PageOrError />, children: pages }] }];
 }

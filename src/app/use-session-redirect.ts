@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useMatches, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { whenIdle } from '../data/idle.ts';
 import { NO_REDIRECT_ROUTES, redirectAfterSession } from '../domain/groups.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { listInvites } from '../features/groups/api/list-invites.ts';
 import { useMyGroupsStore } from '../features/groups/my-groups-store.ts';
-import { lastHandle } from './route-handle.ts';
+import { useRouteHandle } from './routed.tsx';
 
 /** Pages a signed-in user passes through on the way in; the redirect waits until they leave them. */
 const SIGN_IN_ROUTES = new Set(['user#login', 'user#register']);
@@ -16,7 +16,7 @@ const SIGN_IN_ROUTES = new Set(['user#login', 'user#register']);
  */
 export function useSessionRedirect(): void {
   const navigate = useNavigate();
-  const routeName = lastHandle(useMatches())?.name ?? '';
+  const routeName = useRouteHandle()?.name ?? '';
   const status = useSessionStore((s) => s.status);
   const userId = useSessionStore((s) => s.user?._id ?? null);
   const roles = useSessionStore((s) => s.user?.roles.join(',') ?? '');

@@ -2,24 +2,24 @@
 // Where it navigates to is written on the page, for the test to read.
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../../src/app/app-providers.tsx';
+import { Routed } from '../../src/app/routed.tsx';
 
 function Elsewhere() {
   return <p>Now at {useLocation().pathname}</p>;
 }
 
 export function renderScreen(ui: ReactNode, { path = '/' }: { path?: string } = {}): RenderResult {
-  const router = createMemoryRouter(
-    [
-      { path, element: ui },
-      { path: '*', element: <Elsewhere /> },
-    ],
-    { initialEntries: [path] },
-  );
+  const routes = [
+    { path, element: ui },
+    { path: '*', element: <Elsewhere /> },
+  ];
   return render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routed routes={routes} />
+      </MemoryRouter>
     </AppProviders>,
   );
 }
