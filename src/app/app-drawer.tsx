@@ -10,7 +10,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { ListEntry } from '../components/list-entry.tsx';
-import { LogoutDialog } from '../features/accounts/components/logout-dialog.tsx';
+import { LogoutDialog } from '../features/accounts/components/logout-dialog-on-demand.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { PlanIcon } from '../features/groups/components/plan-icon.tsx';
 import { useGroupNav } from './use-group-nav.ts';

@@ -1,10 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRight';
-import { Box, Button, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { Box, Button, Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { MenuOnDemand } from '../components/on-demand.tsx';
 import { canCreateSubGroup } from '../domain/group-access.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { PlanIcon } from '../features/groups/components/plan-icon.tsx';
@@ -37,7 +38,7 @@ export function GroupSwitcher() {
           {current}
         </Box>
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+      <MenuOnDemand anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         {switchable.flatMap((membership) => {
           const name = membership.name || membership.db_name;
           return [
@@ -98,7 +99,7 @@ export function GroupSwitcher() {
           </ListItemIcon>
           <ListItemText>{t('nav.newGroup')}</ListItemText>
         </MenuItem>
-      </Menu>
+      </MenuOnDemand>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import CheckIcon from '@mui/icons-material/Check';
-import { Button, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { Button, Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { MenuOnDemand } from '../components/on-demand.tsx';
 import { useGroupNav } from './use-group-nav.ts';
 
 /**
@@ -27,7 +28,7 @@ export function ModuleMenu() {
       >
         {t(`modules.${module}`)}
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <MenuOnDemand anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {pages.map((entry) => (
           <MenuItem key={entry.key} component={RouterLink} to={entry.to} onClick={() => setAnchor(null)}>
             <ListItemText inset>{t(`nav.pages.${entry.key}`)}</ListItemText>
@@ -52,7 +53,7 @@ export function ModuleMenu() {
             <ListItemText>{t(`modules.${entry}`)}</ListItemText>
           </MenuItem>
         ))}
-      </Menu>
+      </MenuOnDemand>
     </>
   );
 }
@@ -74,13 +75,13 @@ export function OthersMenu() {
       >
         {t('nav.others')}
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <MenuOnDemand anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {others.map((entry) => (
           <MenuItem key={entry.key} component={RouterLink} to={entry.to} onClick={() => setAnchor(null)}>
             {t(`nav.othersMenu.${entry.key}`)}
           </MenuItem>
         ))}
-      </Menu>
+      </MenuOnDemand>
     </>
   );
 }

@@ -28,7 +28,8 @@ const shell = () => import('./signed-in-shell.tsx');
 const SignedInMenus = lazy(() => shell().then((m) => ({ default: m.SignedInMenus })));
 const SignedInStatus = lazy(() => shell().then((m) => ({ default: m.SignedInStatus })));
 const SignedInUserMenu = lazy(() => shell().then((m) => ({ default: m.SignedInUserMenu })));
-const AppDrawer = lazy(() => shell().then((m) => ({ default: m.AppDrawer })));
+// The drawer (phones' menus) loads apart again: most visits never open it.
+const AppDrawer = lazy(() => import('./app-drawer.tsx').then((m) => ({ default: m.AppDrawer })));
 
 function LoadingIndicator() {
   const { t } = useTranslation();

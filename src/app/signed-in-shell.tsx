@@ -2,10 +2,10 @@
 // databases (live sync, unsent changes, the person's groups), and visitors on the public pages
 // should not download PouchDB for it.
 import { Box } from '@mui/material';
-import { ReloginDialog } from '../features/accounts/components/relogin-dialog.tsx';
+import { openedOnDemand } from '../components/on-demand.tsx';
+import { useSyncStore } from '../data/sync-store.ts';
+import { useSessionStore } from '../features/accounts/session-store.ts';
 import type { PublicUser } from '../domain/user.ts';
-import { RevokedDialog } from '../features/sync/components/revoked-dialog.tsx';
-import { AppDrawer } from './app-drawer.tsx';
 import { featureModule } from './feature-modules.ts';
 import { GroupSwitcher } from './group-switcher.tsx';
 import { ModuleMenu, OthersMenu } from './module-menus.tsx';
@@ -16,14 +16,24 @@ import { useLiveSync } from './use-live-sync.ts';
 import { useSessionRedirect } from './use-session-redirect.ts';
 import { UserMenu } from './user-menu.tsx';
 
+// Each reads its own state; `open` only says when its code is wanted.
+const ReloginDialog = openedOnDemand<{ open: boolean }>(() =>
+  import('../features/accounts/components/relogin-dialog.tsx').then((m) => m.ReloginDialog),
+);
+const RevokedDialog = openedOnDemand<{ open: boolean }>(() =>
+  import('../features/sync/components/revoked-dialog.tsx').then((m) => m.RevokedDialog),
+);
+
 /** Sync, the redirect after sign-in, and the dialogs that open over any page. */
 export function SignedInEffects() {
   useSessionRedirect();
   useLiveSync();
+  const expired = useSessionStore((s) => s.expired);
+  const revoked = useSyncStore((s) => Object.values(s.databases).some((db) => db.revoked));
   return (
     <>
-      <ReloginDialog />
-      <RevokedDialog />
+      <ReloginDialog open={expired} />
+      <RevokedDialog open={revoked} />
     </>
   );
 }
@@ -54,5 +64,3 @@ export function SignedInStatus() {
 export function SignedInUserMenu({ user }: { user: PublicUser }) {
   return <UserMenu user={user} />;
 }
-
-export { AppDrawer };

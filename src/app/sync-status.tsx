@@ -10,7 +10,9 @@ import { useErrorText } from '../components/use-error-text.ts';
 import { useFormatDay } from '../components/format-day.ts';
 import { useSyncStore } from '../data/sync-store.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
-import { SyncPanel } from '../features/sync/components/sync-panel.tsx';
+import { openedOnDemand } from '../components/on-demand.tsx';
+
+const SyncPanel = openedOnDemand(() => import('../features/sync/components/sync-panel.tsx').then((m) => m.SyncPanel));
 
 /**
  * Online or offline, changes waiting to be sent, changes the server refused, the last successful

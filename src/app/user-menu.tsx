@@ -8,7 +8,6 @@ import {
   ListItemIcon,
   ListItemText,
   ListSubheader,
-  Menu,
   MenuItem,
   Typography,
 } from '@mui/material';
@@ -18,8 +17,9 @@ import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../components/user-avatar.tsx';
 import { VisuallyHidden } from '../components/visually-hidden.tsx';
 import type { PublicUser } from '../domain/user.ts';
-import { LogoutDialog } from '../features/accounts/components/logout-dialog.tsx';
-import { languageItems } from './language-menu-items.tsx';
+import { MenuOnDemand } from '../components/on-demand.tsx';
+import { LogoutDialog } from '../features/accounts/components/logout-dialog-on-demand.ts';
+import { languageItems } from './language-items.tsx';
 import { useGroupNav } from './use-group-nav.ts';
 import { useLanguage } from './use-language.ts';
 
@@ -36,7 +36,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
         <VisuallyHidden>{t('nav.userMenu')}</VisuallyHidden>
         <UserAvatar user={user} size={40} decorative />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+      <MenuOnDemand anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>
           <Typography noWrap sx={{ fontWeight: 600 }}>
             {user.fullname || user.label}
@@ -84,7 +84,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
           </ListItemIcon>
           <ListItemText>{t('nav.logout')}</ListItemText>
         </MenuItem>
-      </Menu>
+      </MenuOnDemand>
       <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} />
     </>
   );

@@ -8,7 +8,7 @@ import type { PouchDoc } from '../../data/pouch-api.ts';
 import { ErrorBox } from '../error-box.tsx';
 import { useFormatDay } from '../format-day.ts';
 import { FieldValue } from './field-value.tsx';
-import { fieldLabel, fieldOf } from './resource-index-page.tsx';
+import { fieldLabel, fieldOf } from './resource-fields.ts';
 import type { ResourceEnv } from './resource-env.ts';
 import { useErrorState } from '../use-error-state.ts';
 import { useRecordTitles } from './use-records.ts';

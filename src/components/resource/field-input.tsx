@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../domain/records/schema.ts';
-import { TypedInput } from './field-types.tsx';
+import { TypedInput } from './field-type-inputs.tsx';
 import type { ResourceEnv } from './resource-env.ts';
 
 export interface FieldInputProps {

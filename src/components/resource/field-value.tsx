@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useFormatDay } from '../format-day.ts';
-import { type FieldDisplayProps, TypedDisplay } from './field-types.tsx';
+import { type FieldDisplayProps, TypedDisplay } from './field-type-displays.tsx';
 
 type FieldValueProps = Omit<FieldDisplayProps, 'compact'> & {
   /** Lists show one line; record pages show everything. */

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FieldSpec } from '../../domain/records/schema.ts';
-import { TypedDisplay } from './field-types.tsx';
+import { TypedDisplay } from './field-type-displays.tsx';
 import { groupEnv } from '../../../test/support/group-env.ts';
 
 const env = groupEnv();

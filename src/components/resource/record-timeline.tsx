@@ -6,7 +6,7 @@ import type { ResourceSpec } from '../../domain/records/schema.ts';
 import type { DocumentChange } from '../../data/resource-writes.ts';
 import { listRecords } from '../../data/record-list.ts';
 import { useFormatDay } from '../format-day.ts';
-import { fieldLabel } from './resource-index-page.tsx';
+import { fieldLabel } from './resource-fields.ts';
 import type { ResourceEnv } from './resource-env.ts';
 import { useReplicaQuery } from './use-records.ts';
 

@@ -6,10 +6,12 @@ import {
   Button,
   Card,
   Collapse,
+  FormControl,
   IconButton,
   InputAdornment,
+  InputLabel,
   Link,
-  MenuItem,
+  OutlinedInput,
   Pagination,
   Stack,
   Table,
@@ -18,15 +20,14 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
   useMediaQuery,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import { memo, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { memo, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { FieldSpec, ResourceSpec, SortDirection } from '../../domain/records/schema.ts';
+import type { ResourceSpec, SortDirection } from '../../domain/records/schema.ts';
 import { isReferenceField, referencedIds } from '../../domain/records/field-types.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { countRecords, listRows, readRecords } from '../../data/record-list.ts';
@@ -37,9 +38,10 @@ import { ConflictFlag, useConflictIds } from './conflict-flag.tsx';
 import { ErrorBox } from '../error-box.tsx';
 import { FieldValue } from './field-value.tsx';
 import { type ResourceEnv, resourcePath } from './resource-env.ts';
+import { fieldLabel, fieldOf, PAGE_SIZES } from './resource-fields.ts';
+import { lazyPart } from '../lazy-part.ts';
 import { titlesOf, useReplicaQuery } from './use-records.ts';
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 /** The names of a pagination's arrows (its ellipses are no buttons, and have none). */
 const PAGE_BUTTONS: Readonly<Record<string, string>> = {
   first: 'resource.pageFirst',
@@ -48,19 +50,7 @@ const PAGE_BUTTONS: Readonly<Record<string, string>> = {
   previous: 'resource.pagePrevious',
 };
 const NO_TITLES: Readonly<Record<string, PouchDoc>> = {};
-const STAMP_FIELD: Readonly<Record<string, FieldSpec>> = {
-  created_at: { name: 'created_at', type: 'text' },
-  updated_at: { name: 'updated_at', type: 'text' },
-};
-
-export function fieldOf(spec: ResourceSpec, name: string): FieldSpec {
-  return spec.fields.find((f) => f.name === name) ?? STAMP_FIELD[name] ?? { name, type: 'text' };
-}
-
-export function fieldLabel(t: (key: string) => string, spec: ResourceSpec, name: string): string {
-  return name in STAMP_FIELD ? t(`resource.fields.${name}`) : t(`records.${spec.resource}.fields.${name}`);
-}
-
+const SearchOptions = lazyPart(() => import('./search-options.tsx').then((m) => ({ default: m.SearchOptions })));
 interface IndexRowProps {
   row: PouchDoc;
   spec: ResourceSpec;
@@ -177,6 +167,7 @@ export function ResourceIndexPage({ spec, env, actions, rowActions }: ResourceIn
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [typed, setTyped] = useState(search);
   const [advanced, setAdvanced] = useState(false);
+  const searchId = useId();
 
   const update = useCallback(
     (changes: Record<string, string | null>) =>
@@ -258,74 +249,38 @@ export function ResourceIndexPage({ spec, env, actions, rowActions }: ResourceIn
         </Stack>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <TextField
-          fullWidth
-          size="small"
-          type="search"
-          label={t('resource.search')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          slotProps={{
-            htmlInput: { name: 'q' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        {/* TextField's parts, not TextField, which brings MUI's select and menus to every list. */}
+        <FormControl fullWidth size="small">
+          <InputLabel htmlFor={searchId}>{t('resource.search')}</InputLabel>
+          <OutlinedInput
+            id={searchId}
+            type="search"
+            name="q"
+            label={t('resource.search')}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            startAdornment={
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            }
+          />
+        </FormControl>
         <IconButton
           aria-label={t('resource.advancedSearch')}
           aria-expanded={advanced}
-          onClick={() => setAdvanced((a) => !a)}
+          onClick={() => {
+            void SearchOptions.preload();
+            setAdvanced((a) => !a);
+          }}
         >
           <TuneIcon />
         </IconButton>
       </Stack>
       <Collapse in={advanced} unmountOnExit>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            size="small"
-            label={t('resource.perPage')}
-            value={String(perPage)}
-            onChange={(e) => update({ per: e.target.value })}
-            slotProps={{ htmlInput: { name: 'per' } }}
-          >
-            {PAGE_SIZES.map((size) => (
-              <MenuItem key={size} value={String(size)}>
-                {size}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={t('resource.sortBy')}
-            value={sort}
-            onChange={(e) => update({ sort: e.target.value })}
-            slotProps={{ htmlInput: { name: 'sort' } }}
-          >
-            {spec.sort.map((field) => (
-              <MenuItem key={field} value={field}>
-                {fieldLabel(t, spec, field)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={t('resource.direction')}
-            value={direction}
-            onChange={(e) => update({ direction: e.target.value })}
-            slotProps={{ htmlInput: { name: 'direction' } }}
-          >
-            <MenuItem value="asc">{t('resource.asc')}</MenuItem>
-            <MenuItem value="desc">{t('resource.desc')}</MenuItem>
-          </TextField>
-        </Stack>
+        <Suspense>
+          <SearchOptions spec={spec} perPage={perPage} sort={sort} direction={direction} update={update} />
+        </Suspense>
       </Collapse>
       <ErrorBox error={error} onClose={() => setError(null)} />
       {!result && !error && <FillingNotice dbName={env.accountId} />}

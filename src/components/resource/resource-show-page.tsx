@@ -16,7 +16,7 @@ import { DeleteRecordDialog } from './delete-record-dialog.tsx';
 import { FieldValue } from './field-value.tsx';
 import { RecordTimeline } from './record-timeline.tsx';
 import { RelatedRecords } from './related-records.tsx';
-import { fieldLabel, fieldOf } from './resource-index-page.tsx';
+import { fieldLabel, fieldOf } from './resource-fields.ts';
 import { type ResourceEnv, resourcePath } from './resource-env.ts';
 import { useRecordTitles, useReplicaQuery } from './use-records.ts';
 

@@ -1,7 +1,8 @@
 // The kinds of field a record may have, each described once: how a stored value is checked
 // (on the device and on the server alike) and how a form's text becomes the stored value. The
-// screens keep the other half of each entry (input and display) in src/components/resource/
-// field-types.tsx. A module needing a new kind of field adds one entry here and one there.
+// screens keep the other half of each entry in src/components/resource/: its input in
+// field-type-inputs.tsx, its display in field-type-displays.tsx. A module needing a new kind of
+// field adds one entry here and one in each of those.
 import { FIELD_MESSAGES as M, type FieldErrors } from '../errors.ts';
 import { type Klass, ID_PREFIXES, isId } from '../ids.ts';
 import { isCurrency, isMinorUnits, type MoneyError, moneyTextError } from '../money.ts';

@@ -7,7 +7,7 @@ import { useForm } from '../../../components/use-form-errors.ts';
 import { useSessionStore } from '../session-store.ts';
 import { signIn } from '../sign-in.ts';
 import { CredentialFields } from './credential-fields.tsx';
-import { LogoutDialog } from './logout-dialog.tsx';
+import { LogoutDialog } from './logout-dialog-on-demand.ts';
 
 const FIELDS = ['username', 'password'] as const;
 

@@ -26,7 +26,7 @@ import type { ModulePageProps } from '../../../components/resource/module-parts.
 import { useErrorState } from '../../../components/use-error-state.ts';
 import type { PouchDoc } from '../../../data/pouch-api.ts';
 import type { BatchProgress } from '../../../data/resource-writes.ts';
-import { formatDate } from '../../../components/resource/field-types.tsx';
+import { formatDate } from '../../../components/resource/field-type-displays.tsx';
 import { formatMoney, sumMoney } from '../../../domain/money.ts';
 import {
   AMOUNT_SIGNS,
