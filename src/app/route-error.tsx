@@ -30,19 +30,19 @@ export function RouteError({ error }: { error: unknown }) {
 
 interface BoundaryState {
   failed: { error: unknown } | null;
-  /** The address the failure belongs to: moving elsewhere draws the new page. */
-  pathname: string;
+  /** The history entry the failure belongs to: any navigation draws the page again. */
+  entry: string;
 }
 
-class PageBoundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { failed: null, pathname: this.props.pathname };
+class PageBoundary extends Component<{ entry: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failed: null, entry: this.props.entry };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { failed: { error } };
   }
 
-  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.pathname === state.pathname ? null : { failed: null, pathname: props.pathname };
+  static getDerivedStateFromProps(props: { entry: string }, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.entry === state.entry ? null : { failed: null, entry: props.entry };
   }
 
   override render() {
@@ -53,7 +53,7 @@ class PageBoundary extends Component<{ pathname: string; children: ReactNode }, 
 /** The page inside the shell, or what went wrong with it: the shell (navbar, notices) stays around a failed page. */
 export function PageOrError() {
   return (
-    <PageBoundary pathname={useLocation().pathname}>
+    <PageBoundary entry={useLocation().key}>
       <Outlet />
     </PageBoundary>
   );

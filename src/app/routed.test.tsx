@@ -107,6 +107,14 @@ describe('scrollTarget', () => {
   ] as const)('%s to %o: %o', (action, location, target) => {
     expect(scrollTarget(action, location, positions)).toEqual(target);
   });
+
+  it.each([
+    [{ key: 'k1', hash: '' }, { y: 420 }],
+    [{ key: 'default', hash: '' }, null],
+    [{ key: 'default', hash: '#total' }, { id: 'total' }],
+  ] as const)('the first page %o: %o', (location, target) => {
+    expect(scrollTarget(NavigationType.Pop, location, positions, true)).toEqual(target);
+  });
 });
 
 describe('ScrollKeeper', () => {
@@ -130,7 +138,8 @@ describe('ScrollKeeper', () => {
         <Pages />
       </MemoryRouter>,
     );
-    scrollTo.mockClear();
+    // The first page is left where it is: a page rendered ahead may have been scrolled already.
+    expect(scrollTo).not.toHaveBeenCalled();
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 1234 });
     fireEvent.scroll(window);
     await act(async () => fireEvent.click(screen.getByText('next')));

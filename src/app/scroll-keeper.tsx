@@ -9,16 +9,21 @@ const KEPT = 50;
 
 type Positions = Map<string, number>;
 
-/** Where a page drawn after `action` is scrolled to: a position, an element's id, or the top. */
+/**
+ * Where a page drawn after `action` is scrolled to: a position, an element's id, or the top.
+ * The document's first page (`initial`) is left where it is unless a position was kept for it:
+ * a page rendered ahead may have been scrolled before the app took it over.
+ */
 export function scrollTarget(
   action: NavigationType,
   location: Pick<Location, 'key' | 'hash'>,
   positions: Positions,
-): { y: number } | { id: string } {
+  initial = false,
+): { y: number } | { id: string } | null {
   const saved = action === NavigationType.Pop ? positions.get(location.key) : undefined;
   if (saved !== undefined) return { y: saved };
   if (location.hash.length > 1) return { id: decodeURIComponent(location.hash.slice(1)) };
-  return { y: 0 };
+  return initial ? null : { y: 0 };
 }
 
 function readPositions(): Positions {
@@ -43,6 +48,7 @@ export function ScrollKeeper(): null {
   const action = useNavigationType();
   const positions = useRef<Positions | null>(null);
   const current = useRef(location.key);
+  const drawn = useRef(false);
 
   useEffect(() => {
     const kept = (positions.current ??= readPositions());
@@ -71,7 +77,10 @@ export function ScrollKeeper(): null {
 
   useLayoutEffect(() => {
     current.current = location.key;
-    const target = scrollTarget(action, location, (positions.current ??= readPositions()));
+    const initial = !drawn.current;
+    drawn.current = true;
+    const target = scrollTarget(action, location, (positions.current ??= readPositions()), initial);
+    if (!target) return;
     if ('id' in target) {
       const element = document.getElementById(target.id);
       if (element) element.scrollIntoView();
