@@ -98,7 +98,10 @@ describe('groups and memberships in the browser', () => {
     await app.openMemberships();
     const table = page.getByRole('table', { name: app.t('memberships.title') });
     await table.getByText(A.fullname, { exact: true }).waitFor();
+    // Each call names the page it was made from (X-Route-Name), reached here by in-app navigation.
+    const invite = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/memberships'));
     await app.inviteMember(B.email);
+    expect((await invite).headers()['x-route-name']).toBe('memberships#new');
     const row = table.getByRole('row').filter({ hasText: B.email });
     await row.getByText(app.t('memberships.pending'), { exact: true }).waitFor();
     expect(await table.getByRole('row').count()).toBe(3); // header, A, B
