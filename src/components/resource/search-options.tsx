@@ -13,49 +13,61 @@ export interface SearchOptionsProps {
   update: (changes: Record<string, string | null>) => void;
 }
 
+/** One choice of the search, written to the address's `name` parameter. */
+function Choice(props: {
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  update: SearchOptionsProps['update'];
+}) {
+  const { name, label, value, options, update } = props;
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => update({ [name]: e.target.value })}
+      slotProps={{ htmlInput: { name } }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export function SearchOptions({ spec, perPage, sort, direction, update }: SearchOptionsProps) {
   const { t } = useTranslation();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 1 }}>
-      <TextField
-        select
-        size="small"
+      <Choice
+        name="per"
         label={t('resource.perPage')}
         value={String(perPage)}
-        onChange={(e) => update({ per: e.target.value })}
-        slotProps={{ htmlInput: { name: 'per' } }}
-      >
-        {PAGE_SIZES.map((size) => (
-          <MenuItem key={size} value={String(size)}>
-            {size}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+        update={update}
+      />
+      <Choice
+        name="sort"
         label={t('resource.sortBy')}
         value={sort}
-        onChange={(e) => update({ sort: e.target.value })}
-        slotProps={{ htmlInput: { name: 'sort' } }}
-      >
-        {spec.sort.map((field) => (
-          <MenuItem key={field} value={field}>
-            {fieldLabel(t, spec, field)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        options={spec.sort.map((field) => ({ value: field, label: fieldLabel(t, spec, field) }))}
+        update={update}
+      />
+      <Choice
+        name="direction"
         label={t('resource.direction')}
         value={direction}
-        onChange={(e) => update({ direction: e.target.value })}
-        slotProps={{ htmlInput: { name: 'direction' } }}
-      >
-        <MenuItem value="asc">{t('resource.asc')}</MenuItem>
-        <MenuItem value="desc">{t('resource.desc')}</MenuItem>
-      </TextField>
+        options={[
+          { value: 'asc', label: t('resource.asc') },
+          { value: 'desc', label: t('resource.desc') },
+        ]}
+        update={update}
+      />
     </Stack>
   );
 }
