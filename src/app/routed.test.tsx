@@ -104,6 +104,8 @@ describe('scrollTarget', () => {
     [NavigationType.Pop, { key: 'k1', hash: '#total' }, { y: 420 }],
     [NavigationType.Push, { key: 'k3', hash: '#caf%C3%A9' }, { id: 'café' }],
     [NavigationType.Push, { key: 'k3', hash: '#' }, { y: 0 }],
+    // Not valid percent-encoding: the page starts at its top, nothing throws.
+    [NavigationType.Push, { key: 'k3', hash: '#%E0%A4%A' }, { y: 0 }],
   ] as const)('%s to %o: %o', (action, location, target) => {
     expect(scrollTarget(action, location, positions)).toEqual(target);
   });

@@ -22,8 +22,18 @@ export function scrollTarget(
 ): { y: number } | { id: string } | null {
   const saved = action === NavigationType.Pop ? positions.get(location.key) : undefined;
   if (saved !== undefined) return { y: saved };
-  if (location.hash.length > 1) return { id: decodeURIComponent(location.hash.slice(1)) };
+  const id = location.hash.length > 1 ? elementId(location.hash) : null;
+  if (id !== null) return { id };
   return initial ? null : { y: 0 };
+}
+
+/** The id an address's #hash names; a hash that is not valid percent-encoding names none. */
+function elementId(hash: string): string | null {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return null;
+  }
 }
 
 function readPositions(): Positions {
