@@ -6,12 +6,9 @@ import {
   Button,
   Card,
   Collapse,
-  FormControl,
   IconButton,
   InputAdornment,
-  InputLabel,
   Link,
-  OutlinedInput,
   Pagination,
   Stack,
   Table,
@@ -24,7 +21,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import { memo, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { memo, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { ResourceSpec, SortDirection } from '../../domain/records/schema.ts';
@@ -36,6 +33,7 @@ import { FillingNotice } from '../filling-notice.tsx';
 import { visuallyHidden } from '../visually-hidden.ts';
 import { ConflictFlag, useConflictIds } from './conflict-flag.tsx';
 import { ErrorBox } from '../error-box.tsx';
+import { TextBox } from '../form-field.tsx';
 import { FieldValue } from './field-value.tsx';
 import { type ResourceEnv, resourcePath } from './resource-env.ts';
 import { fieldLabel, fieldOf, PAGE_SIZES } from './resource-fields.ts';
@@ -167,7 +165,6 @@ export function ResourceIndexPage({ spec, env, actions, rowActions }: ResourceIn
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [typed, setTyped] = useState(search);
   const [advanced, setAdvanced] = useState(false);
-  const searchId = useId();
 
   const update = useCallback(
     (changes: Record<string, string | null>) =>
@@ -249,23 +246,19 @@ export function ResourceIndexPage({ spec, env, actions, rowActions }: ResourceIn
         </Stack>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        {/* TextField's parts, not TextField, which brings MUI's select and menus to every list. */}
-        <FormControl fullWidth size="small">
-          <InputLabel htmlFor={searchId}>{t('resource.search')}</InputLabel>
-          <OutlinedInput
-            id={searchId}
-            type="search"
-            name="q"
-            label={t('resource.search')}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            startAdornment={
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            }
-          />
-        </FormControl>
+        <TextBox
+          size="small"
+          type="search"
+          name="q"
+          label={t('resource.search')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon />
+            </InputAdornment>
+          }
+        />
         <IconButton
           aria-label={t('resource.advancedSearch')}
           aria-expanded={advanced}
