@@ -4,11 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { languageItems } from './language-items.tsx';
 import { useLanguage } from './use-language.ts';
 
-export default function LanguageMenuList({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+export default function LanguageMenuList({
+  open,
+  anchor,
+  onClose,
+}: {
+  open: boolean;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { current, change } = useLanguage();
   return (
-    <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
+    <Menu anchorEl={anchor} open={open} onClose={onClose}>
       {languageItems(t, current, (locale) => {
         onClose();
         void change(locale);

@@ -1,15 +1,15 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import { IconButton } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openedOnDemand } from '../components/on-demand.tsx';
 
-const LanguageMenuList = lazy(() => import('./language-menu-items.tsx'));
+const LanguageMenuList = openedOnDemand(() => import('./language-menu-items.tsx').then((m) => m.default));
 
 /** The navbar's language button; its menu's code loads on the first click. */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [wanted, setWanted] = useState(false);
   return (
     <>
       <IconButton
@@ -17,18 +17,11 @@ export function LanguageMenu() {
         aria-label={t('language.label')}
         title={t('language.label')}
         aria-haspopup="menu"
-        onClick={(event) => {
-          setWanted(true);
-          setAnchor(event.currentTarget);
-        }}
+        onClick={(event) => setAnchor(event.currentTarget)}
       >
         <TranslateIcon />
       </IconButton>
-      {wanted && (
-        <Suspense>
-          <LanguageMenuList anchor={anchor} onClose={() => setAnchor(null)} />
-        </Suspense>
-      )}
+      <LanguageMenuList open={Boolean(anchor)} anchor={anchor} onClose={() => setAnchor(null)} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { openedOnDemand } from '../components/on-demand.tsx';
 import { useLoadingStore } from '../data/loading-store.ts';
 import { useAfterTakeover } from '../components/use-after-takeover.ts';
 import { useLasting } from './use-lasting.ts';
@@ -28,8 +29,8 @@ const shell = () => import('./signed-in-shell.tsx');
 const SignedInMenus = lazy(() => shell().then((m) => ({ default: m.SignedInMenus })));
 const SignedInStatus = lazy(() => shell().then((m) => ({ default: m.SignedInStatus })));
 const SignedInUserMenu = lazy(() => shell().then((m) => ({ default: m.SignedInUserMenu })));
-// The drawer (phones' menus) loads apart again: most visits never open it.
-const AppDrawer = lazy(() => import('./app-drawer.tsx').then((m) => ({ default: m.AppDrawer })));
+// The drawer (phones' menus) loads apart again, when first opened: most visits never open it.
+const AppDrawer = openedOnDemand(() => import('./app-drawer.tsx').then((m) => m.AppDrawer));
 
 function LoadingIndicator() {
   const { t } = useTranslation();
@@ -81,8 +82,6 @@ export function NavBar() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // Mounted once first opened, so its code loads only for those who open it.
-  const [drawerWanted, setDrawerWanted] = useState(false);
   return (
     <AppBar position="sticky" color="primary">
       <Toolbar sx={{ gap: 0.5 }}>
@@ -90,10 +89,7 @@ export function NavBar() {
           color="inherit"
           edge="start"
           aria-label={t('nav.openMenu')}
-          onClick={() => {
-            setDrawerWanted(true);
-            setDrawerOpen(true);
-          }}
+          onClick={() => setDrawerOpen(true)}
           sx={{ display: { md: 'none' } }}
         >
           <MenuIcon />
@@ -153,11 +149,7 @@ export function NavBar() {
           </Box>
         )}
       </Toolbar>
-      {drawerWanted && (
-        <Suspense>
-          <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        </Suspense>
-      )}
+      <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
     </AppBar>
   );
 }
