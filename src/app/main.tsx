@@ -2,7 +2,7 @@ import './start-session.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { nextTask } from '../data/idle.ts';
-import { markNewVersion } from '../data/version-store.ts';
+import { markChunkFailed } from '../data/version-store.ts';
 import { loadSession } from '../features/accounts/load-session.ts';
 import { App } from './app.tsx';
 import { useEarlyEvents } from './early-events.ts';
@@ -12,8 +12,9 @@ import { firstPageCode } from './router.tsx';
 import { appTheme } from './theme.ts';
 
 initI18n();
-// Vite reports a failed dynamic import of a preloaded chunk here: a new build replaced the files.
-window.addEventListener('vite:preloadError', markNewVersion);
+// Vite reports a failed dynamic import of a preloaded chunk here: a new build replaced the files,
+// or the browser is offline.
+window.addEventListener('vite:preloadError', markChunkFailed);
 void registerServiceWorker();
 void loadSession();
 

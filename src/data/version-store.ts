@@ -24,6 +24,15 @@ export function markNewVersion(): void {
   useVersionStore.getState().markAvailable();
 }
 
+/**
+ * A file of the app's code failed to load. Online, a new build replaced it; offline, it is only
+ * not on the device yet (a part opened before the service worker had it) and comes with the
+ * connection (lazyPart waits for it): no new version to announce.
+ */
+export function markChunkFailed(): void {
+  if (globalThis.navigator?.onLine !== false) markNewVersion();
+}
+
 /** 'dev' is what an unbuilt server answers; it says nothing about the deployed build. */
 export function isNewerVersion(served: string | null, built: string): boolean {
   return Boolean(served) && served !== 'dev' && served !== built;

@@ -53,6 +53,9 @@ async function offlineChange(groupName: string) {
   const { user, db, context, page, app } = await signedInOnNewGroup(groupName);
   await app.openAdmin();
   await app.settled();
+  // Offline works once the app is installed (its code on the device): the logout dialog and the
+  // other parts opened over a page load when first opened, as the pages not visited yet do.
+  await app.installed();
   await context.setOffline(true);
   await app.field('maintenance').check();
   await expect.poll(() => page.locator('[data-pending]').first().getAttribute('data-pending')).toBe('1');
