@@ -2,7 +2,7 @@
 // when first used (sw/locales.ts). It never answers the server's routes (/db, /api) or the static
 // legal pages, and it activates a new build only when the page asks (SKIP_WAITING), after the
 // user chose to reload.
-import type { WorkboxPlugin } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
@@ -30,6 +30,11 @@ interface WorkerScope {
 declare const self: WorkerScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
+// The first visit's page is taken under the worker once the build is precached: the code it has
+// not loaded yet (a page not visited, a menu or dialog not opened) then comes from the device when
+// the connection drops, in that same session, not only after a reload. A new build's worker still
+// waits for the person's consent (SKIP_WAITING) before it takes over open pages.
+clientsClaim();
 cleanupOutdatedCaches();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
