@@ -16,6 +16,7 @@ import type {
   prerender as PrerenderFn,
   themeStyles as ThemeStylesFn,
 } from './src/app/prerender.tsx';
+import { LAUNCH_NAMES, LAUNCH_SCRIPT } from './src/app/launch-script.ts';
 import { THEME_SCRIPT } from './src/app/theme-script.ts';
 import { ENTRY_STAGE, loadStages, type StageRoots } from './src/app/load-stages.ts';
 import { EXTERNAL_STORE } from './test/support/integration-files.ts';
@@ -148,11 +149,15 @@ const define = {
 };
 
 // The theme is chosen before the first paint, by a script inline in <head> (its hash is in the
-// page's CSP, src/server/http/security-headers.ts): no flash of the wrong colours.
+// page's CSP, src/server/http/security-headers.ts): no flash of the wrong colours. Then, at the
+// top of <body>, the group page last left is drawn while the app's code loads (launch-script.ts).
 function themeScript(): Plugin {
   return {
     name: 'moneta-theme-script',
-    transformIndexHtml: () => [{ tag: 'script', children: THEME_SCRIPT, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [
+      { tag: 'script', children: THEME_SCRIPT, injectTo: 'head-prepend' },
+      { tag: 'script', children: LAUNCH_SCRIPT, injectTo: 'body-prepend' },
+    ],
   };
 }
 
@@ -170,7 +175,8 @@ const EARLY_EVENTS = `(function(){var q=[];function h(e){var t=e.target;if(!(t i
  * without them): they are asked for once it is drawn, not beside the first paint's bytes (on a
  * slow link, the app's code would otherwise share the line with the page a person is waiting to
  * see). An inline script, allowed by its hash in the CSP; at the latest a second on (a tab opened
- * behind paints nothing).
+ * behind paints nothing). A launch that draws the page last left (launch-script.ts) asks at once:
+ * that page and the code both come from the device, no line to share.
  */
 function loadScriptsAfterPaint(): Plugin {
   return {
@@ -186,7 +192,7 @@ function loadScriptsAfterPaint(): Plugin {
         for (const [tag] of [...scripts, ...preloads]) page = page.replace(tag, '');
         const add = (tag: string, attribute: string, files: RegExpExecArray[], extra: string) =>
           `${JSON.stringify(files.map(([, href]) => href))}.forEach(function(h){var e=document.createElement('${tag}');${extra}e.${attribute}=h;e.crossOrigin='';document.head.appendChild(e)});`;
-        const boot = `(function(){var done=0;function go(){if(done++)return;${add('link', 'href', preloads, "e.rel='modulepreload';")}${add('script', 'src', scripts, "e.type='module';e.async=false;")}}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(go,1000)})()`;
+        const boot = `(function(){var done=0;function go(){if(done++)return;${add('link', 'href', preloads, "e.rel='modulepreload';")}${add('script', 'src', scripts, "e.type='module';e.async=false;")}}if(document.documentElement.hasAttribute('${LAUNCH_NAMES.attribute}'))go();try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(go,1000)})()`;
         return page.replace('</body>', `<script>${boot}</script></body>`);
       },
     },

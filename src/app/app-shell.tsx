@@ -1,11 +1,12 @@
 import { Box, Container } from '@mui/material';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Later } from '../components/later.tsx';
 import { UnconfirmedBanner } from '../features/accounts/components/unconfirmed-banner.tsx';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { AppFooter } from './app-footer.tsx';
+import { DRAWN_PATH_ATTRIBUTE } from './launch-snapshot.ts';
 import { NavBar } from './nav-bar.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { PageSpinner } from './page-spinner.tsx';
@@ -27,6 +28,26 @@ function DocumentTitle() {
   return null;
 }
 
+/**
+ * <main>, with the address of the page drawn in it: during a navigation the address bar already
+ * shows the next one while the last page stays drawn (a transition), and what a kept page at a
+ * launch waits for is the page drawn (launch-snapshot.ts). A component of its own, so that only
+ * it is drawn again at each address; the page inside comes from the shell as it was.
+ */
+function Main({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  return (
+    <Container
+      component="main"
+      maxWidth="lg"
+      sx={{ flex: 1, minHeight: '100dvh', py: { xs: 2, sm: 3 } }}
+      {...{ [DRAWN_PATH_ATTRIBUTE]: pathname + search }}
+    >
+      {children}
+    </Container>
+  );
+}
+
 export function AppShell() {
   const { t } = useTranslation();
   const signedIn = useSessionStore((s) => s.status === 'signed-in');
@@ -37,7 +58,7 @@ export function AppShell() {
       <NavBar />
       <NewVersionNotice />
       {/* At least a screen high: the footer starts below the fold, so pages filling in never push it. */}
-      <Container component="main" maxWidth="lg" sx={{ flex: 1, minHeight: '100dvh', py: { xs: 2, sm: 3 } }}>
+      <Main>
         {signingOut ? (
           <PageSpinner label={t('logout.removing')} />
         ) : (
@@ -48,7 +69,7 @@ export function AppShell() {
             </Suspense>
           </>
         )}
-      </Container>
+      </Main>
       <Later>
         <AppFooter />
       </Later>

@@ -7,6 +7,7 @@ import { isId } from '../domain/ids.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
 import { NOT_ON_DEVICE, useGroupStore } from '../features/groups/group-store.ts';
 import { featureModule } from './feature-modules.ts';
+import { useLaunchSnapshots } from './launch-snapshot.ts';
 import { ModuleTexts } from './module-texts.tsx';
 import { PageSpinner } from './page-spinner.tsx';
 import './register-indexes.ts';
@@ -58,6 +59,7 @@ export function GroupLayout() {
  */
 function GroupScreens({ accountId }: { accountId: string }) {
   const { modules } = useGroupNav();
+  useLaunchSnapshots(accountId);
   return (
     <ModuleTexts kinds={modules} fallback={<PageSpinner />}>
       <ModuleEffects accountId={accountId} modules={modules} />

@@ -7,6 +7,7 @@ import { loadSession } from '../features/accounts/load-session.ts';
 import { App } from './app.tsx';
 import { useEarlyEvents } from './early-events.ts';
 import { initI18n } from './i18n.ts';
+import { releaseLaunchSnapshot } from './launch-snapshot.ts';
 import { registerServiceWorker } from './register-sw.ts';
 import { firstPageCode } from './router.tsx';
 import { appTheme } from './theme.ts';
@@ -46,4 +47,6 @@ if (document.documentElement.hasAttribute('data-visitor'))
 else {
   const appRoot = createRoot(root);
   startTransition(() => appRoot.render(app));
+  // The page last left, drawn by the page's own script, gives way once the app has drawn it.
+  releaseLaunchSnapshot(root);
 }

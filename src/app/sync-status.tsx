@@ -82,6 +82,8 @@ export function SyncStatus() {
         color="inherit"
         title={lines.join(' · ')}
         aria-haspopup="dialog"
+        // What it says is now's: a page kept for the next launch shows a blank in its place.
+        data-not-kept=""
         data-sync-state={!online ? 'offline' : unchecked || failed ? 'error' : 'online'}
         // The databases this device has synced at least once: what tests wait on, not a fixed delay.
         data-synced={Object.keys(databases)

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { whenIdle } from '../data/idle.ts';
+import { rememberLanding } from '../data/launch-snapshot.ts';
 import { NO_REDIRECT_ROUTES, redirectAfterSession } from '../domain/groups.ts';
-import { useSessionStore } from '../features/accounts/session-store.ts';
+import { openedAs, useSessionStore } from '../features/accounts/session-store.ts';
 import { listInvites } from '../features/groups/api/list-invites.ts';
 import { useMyGroupsStore } from '../features/groups/my-groups-store.ts';
+import { landedAt } from './landing.ts';
 import { useRouteHandle } from './routed.tsx';
 
 /** Pages a signed-in user passes through on the way in; the redirect waits until they leave them. */
@@ -12,7 +14,8 @@ const SIGN_IN_ROUTES = new Set(['user#login', 'user#register']);
 
 /**
  * Keeps the user's memberships loaded and applies the redirect after sign-in or session load
- * (spec 000 §2): once per sign-in, and only when the first page reached is home.
+ * (spec 000 §2): once per sign-in, and only when the first page reached is home (or the page a
+ * launch at home went straight to, landing.ts).
  */
 export function useSessionRedirect(): void {
   const navigate = useNavigate();
@@ -42,7 +45,9 @@ export function useSessionRedirect(): void {
     if (!userId) return;
     let live = true;
     void whenIdle().then(() => {
-      if (live) void useMyGroupsStore.getState().load(userId);
+      // Opened from the device as this person (a launch), the redirect follows the device's copy
+      // at once; after a sign-in, the server's.
+      if (live) void useMyGroupsStore.getState().load(userId, userId === openedAs);
     });
     return () => {
       live = false;
@@ -51,13 +56,23 @@ export function useSessionRedirect(): void {
 
   useEffect(() => {
     if (!due.current || status !== 'signed-in' || SIGN_IN_ROUTES.has(routeName) || !routeName) return;
-    if (routeName !== 'home' || NO_REDIRECT_ROUTES.has(routeName)) {
+    // A launch at the start address that went straight where it led last time (landing.ts).
+    const landed = landedAt !== null && window.location.pathname === landedAt;
+    if ((routeName !== 'home' && !landed) || NO_REDIRECT_ROUTES.has(routeName)) {
       due.current = false;
       return;
     }
     if (!memberships || loadedFor !== userId) return;
     due.current = false;
     const target = redirectAfterSession(memberships);
+    const dashboard = target.to === 'dashboard' ? `/account/${target.accountId}` : null;
+    // The next launch at the start address goes there at once, and draws it while the code loads.
+    rememberLanding(dashboard);
+    if (landed && dashboard === landedAt) return;
+    if (landed && target.to === 'home') {
+      void navigate('/', { replace: true });
+      return;
+    }
     // No group yet: one waiting invitation is where the person is expected, before a group of their own.
     if (target.to === 'account#new')
       void listInvites()

@@ -17,7 +17,7 @@ export function LinkTile({ to, label, value, tile }: LinkTileProps) {
     <Card variant="outlined" data-tile={tile}>
       <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
         <CardContent>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
+          <Typography variant="h4" component="p" sx={{ fontWeight: 600 }} aria-busy={value === null}>
             {value === null ? <Skeleton width={40} /> : value}
           </Typography>
           <Typography color="text.secondary">{label}</Typography>

@@ -1,5 +1,6 @@
 // Local replicas and their remote twins. Screens read and write the local replica; the remote
 // one is used only by sync (and a few online-only calls).
+import { forgetLaunchSnapshot } from './launch-snapshot.ts';
 import { type Database, PouchDB } from './pouch.ts';
 import { readToken } from './preferences.ts';
 import { registeredReplicas, storeReplicas } from './replica-registry.ts';
@@ -128,6 +129,7 @@ function serverRoot(send: () => Promise<Response>): Promise<Response> {
 
 /** Removes a local replica from this device (leaving a group, logout on a shared device). */
 export async function destroyLocalDb(name: string): Promise<void> {
+  forgetLaunchSnapshot(name);
   const db = locals.get(name) ?? new PouchDB(`${LOCAL_PREFIX}${name}`);
   locals.delete(name);
   storeReplicas(registeredReplicas().filter((n) => n !== name));
@@ -185,6 +187,7 @@ export async function stopBackgroundWork(): Promise<void> {
  */
 export async function destroyAllLocalData(): Promise<void> {
   closing = true;
+  forgetLaunchSnapshot();
   try {
     await stopBackgroundWork();
     await operationsSettled();

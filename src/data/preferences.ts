@@ -2,7 +2,17 @@ import { isLocale, LOCALE_COOKIE, type Locale } from '../domain/locale.ts';
 
 // Small values kept in localStorage. Storage can throw (private mode, quota), and a preference
 // is never worth a crash, so every access is guarded.
-const KEYS = { token: 'moneta.token', locale: 'moneta.locale' } as const;
+export const STORAGE_KEYS = {
+  token: 'moneta.token',
+  locale: 'moneta.locale',
+  /** The last signed-in person (session-store.ts), so the app still opens offline. */
+  user: 'moneta.user',
+  /** The group page last left, as drawn (launch-snapshot.ts). */
+  launch: 'moneta.launch',
+  /** The page a launch at the app's start address leads to, as last drawn, and its address. */
+  launchHome: 'moneta.launch.home',
+  landing: 'moneta.landing',
+} as const;
 
 function read(key: string): string | null {
   try {
@@ -23,11 +33,11 @@ function write(key: string, value: string | null): void {
 
 /** A user token (spec 000 §7): when present, calls use it instead of the session cookie. */
 export function readToken(): string | null {
-  return read(KEYS.token);
+  return read(STORAGE_KEYS.token);
 }
 
 export function readStoredLocale(): Locale | null {
-  const value = read(KEYS.locale);
+  const value = read(STORAGE_KEYS.locale);
   return isLocale(value) ? value : null;
 }
 
@@ -36,7 +46,7 @@ export function readStoredLocale(): Locale | null {
  * rendered ahead by it (src/server/routes/pwa-routes.ts), so the page and the app agree.
  */
 export function storeLocale(locale: Locale): void {
-  write(KEYS.locale, locale);
+  write(STORAGE_KEYS.locale, locale);
   mirrorLocaleCookie(locale);
 }
 

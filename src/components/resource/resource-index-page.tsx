@@ -222,7 +222,8 @@ export function ResourceIndexPage({ spec, env, actions, rowActions }: ResourceIn
   const pages = result?.total != null ? Math.max(1, Math.ceil(result.total / perPage)) : 1;
 
   return (
-    <Stack spacing={2}>
+    // Busy until its first rows are read: what a page kept for the next launch waits for.
+    <Stack spacing={2} aria-busy={!result && !error}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { loggedOut } from '../../data/emitter.ts';
-import { readJson, readToken, writeJson } from '../../data/preferences.ts';
+import { forgetLaunchSnapshot } from '../../data/launch-snapshot.ts';
+import { readJson, readToken, STORAGE_KEYS, writeJson } from '../../data/preferences.ts';
 import { keepSame } from '../../domain/same-data.ts';
 import type { PublicUser } from '../../domain/user.ts';
 
@@ -27,7 +28,7 @@ interface SessionState {
 
 // The last signed-in user is remembered so the app still opens offline (offline-first);
 // it is replaced at every session load and removed at logout.
-const LAST_USER_KEY = 'moneta.user';
+const LAST_USER_KEY = STORAGE_KEYS.user;
 
 export function lastSignedInUser(): PublicUser | null {
   return readJson<PublicUser>(LAST_USER_KEY);
@@ -55,8 +56,13 @@ function initialSession(): Pick<SessionState, 'status' | 'user'> {
   return cached ? { status: 'signed-in', user: cached } : { status: 'loading', user: null };
 }
 
+const initial = initialSession();
+
+/** The person this page opened as, from the device (null: nobody, or a visitor's page). */
+export const openedAs: string | null = initial.user?._id ?? null;
+
 export const useSessionStore = create<SessionState>()((set) => ({
-  ...initialSession(),
+  ...initial,
   expired: false,
   signingOut: false,
   uncheckedStatus: null,
@@ -67,6 +73,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   signOut: () => {
     writeJson(LAST_USER_KEY, null);
+    forgetLaunchSnapshot();
     set({ status: 'anonymous', user: null, expired: false, uncheckedStatus: null });
   },
   setExpired: (expired) => set({ expired }),

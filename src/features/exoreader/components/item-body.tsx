@@ -39,6 +39,8 @@ function ItemWords({ item }: { item: ReaderItem }) {
           '& pre': { overflowX: 'auto' },
           '& a': { color: 'primary.main' },
         }}
+        // A site's HTML: a page kept for the next launch leaves it out rather than parse it again.
+        data-not-kept=""
         dangerouslySetInnerHTML={{ __html: item.content }}
       />
     );

@@ -86,7 +86,7 @@ export function RecentChangesCard({ accountId, changes, error, onCloseError }: R
   return (
     <Card variant="outlined">
       <CardHeader title={t('dashboard.recentChanges')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-      <CardContent sx={{ pt: 0 }}>
+      <CardContent sx={{ pt: 0 }} aria-busy={changes === null && !error}>
         <ErrorBox error={error} onClose={onCloseError} />
         {changes === null && !error && (
           <>
