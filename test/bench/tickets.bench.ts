@@ -164,7 +164,15 @@ function median(values: number[]): number {
  * Notes, in page time (ms since the navigation started), when the first list row and the ready
  * board reach the DOM: a mutation observer sees them as React commits, before the next paint.
  */
-function watchMarks({ rowSelector, boardSelector }: { rowSelector: string; boardSelector: string }): void {
+function watchMarks({
+  rowSelector,
+  boardSelector,
+  dashboardPath,
+}: {
+  rowSelector: string;
+  boardSelector: string;
+  dashboardPath: string;
+}): void {
   const w = window as unknown as { __marks: Record<string, number>; __resetMarks: () => void };
   w.__marks = {};
   w.__resetMarks = () => {
@@ -178,6 +186,15 @@ function watchMarks({ rowSelector, boardSelector }: { rowSelector: string; board
     if (w.__marks.boardDrawn === undefined && document.querySelector('[data-testid="ticket-board"]'))
       w.__marks.boardDrawn = now;
     if (w.__marks.board === undefined && document.querySelector(boardSelector)) w.__marks.board = now;
+    // The dashboard's own heading: during the redirect the address bar shows its address while
+    // the home page is still drawn.
+    if (
+      w.__marks.dashboard === undefined &&
+      location.pathname === dashboardPath &&
+      document.querySelector('main h1')?.textContent === 'Dashboard' &&
+      !document.querySelector('main [aria-busy="true"]')
+    )
+      w.__marks.dashboard = now;
   };
   new MutationObserver(check).observe(document, {
     subtree: true,
@@ -187,7 +204,7 @@ function watchMarks({ rowSelector, boardSelector }: { rowSelector: string; board
   });
 }
 
-async function mark(page: Page, name: 'row' | 'board', timeout = 60_000): Promise<number> {
+async function mark(page: Page, name: 'row' | 'board' | 'dashboard', timeout = 60_000): Promise<number> {
   const handle = await page.waitForFunction(
     (n) => (window as unknown as { __marks: Record<string, number> }).__marks[n],
     name,
@@ -213,6 +230,23 @@ async function navigate(page: Page, url: string, name: 'row' | 'board'): Promise
     return start;
   }, url);
   return (await mark(page, name, 30_000)) - started;
+}
+
+/**
+ * Closes the page as a person leaves the app: it is hidden first (`pagehide`), which is when the
+ * app keeps it for the next launch (launch-snapshot.ts); a bare close skips the page's handlers.
+ */
+async function leave(page: Page): Promise<void> {
+  await Promise.all([page.waitForEvent('close'), page.close({ runBeforeUnload: true })]);
+}
+
+/** When the first paint showed the page kept on the device (launch-script.ts), if it did. */
+function keptPagePaint(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const shown = performance.getEntriesByName('moneta:launch')[0];
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return shown && paint ? Math.max(shown.startTime, paint.startTime) : null;
+  });
 }
 
 async function bundleEntry(): Promise<string> {
@@ -246,7 +280,11 @@ try {
   await context.route('**/tickets-bench.js', (route) => route.fulfill({ contentType: 'text/javascript', body: entry }));
   // tsx keeps function names with a `__name` helper that functions sent to the page call.
   await context.addInitScript({ content: 'window.__name = (f) => f;' });
-  await context.addInitScript(watchMarks, { rowSelector: ROW, boardSelector: BOARD_READY });
+  await context.addInitScript(watchMarks, {
+    rowSelector: ROW,
+    boardSelector: BOARD_READY,
+    dashboardPath: `/account/${db}`,
+  });
   const listUrl = `/account/${db}/tickets`;
   const boardUrl = `/account/${db}/ticket-board`;
 
@@ -319,6 +357,11 @@ try {
   // Ticket list, full page load: navigation start to the first row in the DOM.
   const loads: number[] = [];
   const launches: number[] = [];
+  // The page last left, drawn by the page's own script before the app's code (launch-script.ts):
+  // when the first paint showed it, on loads that had it.
+  const keptPages: number[] = [];
+  const bareLaunches: number[] = [];
+  let keptSize = 0;
   for (let i = 0; i < RUNS; i++) {
     const requests: Array<{ url: string; start: number; end: number }> = [];
     const page = await context.newPage();
@@ -333,7 +376,12 @@ try {
     loads.push(await mark(page, 'row'));
     if (timeline) await timeline(loads.at(-1)!);
     // As the installed app opens: the page from the service worker, the group from the device.
-    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) launches.push(loads.at(-1)!);
+    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) {
+      launches.push(loads.at(-1)!);
+      const kept = await keptPagePaint(page);
+      if (kept !== null) keptPages.push(kept);
+      keptSize = await page.evaluate(() => localStorage.getItem('moneta.launch')?.length ?? 0);
+    }
     if (profiling) await profiling();
     if (requests.length > 0) {
       const origin = await page.evaluate(() => performance.timeOrigin);
@@ -345,7 +393,42 @@ try {
         );
     }
     await page.waitForTimeout(500);
-    await page.close();
+    await leave(page);
+    // The same launch with no page kept (removed before the page's scripts run), right after:
+    // what drawing the kept page costs the app's own first row.
+    if (keptPages.length > 0) {
+      const bare = await context.newPage();
+      await bare.addInitScript(() => {
+        localStorage.removeItem('moneta.launch');
+        localStorage.removeItem('moneta.launch.home');
+      });
+      await bare.goto(listUrl, { waitUntil: 'commit' });
+      bareLaunches.push(await mark(bare, 'row'));
+      await bare.waitForTimeout(500);
+      await leave(bare);
+    }
+  }
+
+  step('home-screen launches');
+  // The installed app opened from the home screen: its start address, '/', sends a person with one
+  // group to its dashboard (spec 000 §2, the redirect after a session load).
+  const homeLaunches: number[] = [];
+  const keptDashboards: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const page = await context.newPage();
+    await page.goto('/', { waitUntil: 'commit' });
+    homeLaunches.push(await mark(page, 'dashboard'));
+    const kept = await keptPagePaint(page);
+    if (kept !== null) keptDashboards.push(kept);
+    // Left once the app has kept the dashboard for the next launch (a person looks at it first).
+    if (await page.evaluate(() => localStorage.getItem('moneta.launch') !== null))
+      await page.waitForFunction(
+        (path) =>
+          (JSON.parse(localStorage.getItem('moneta.launch.home') ?? 'null') as { path?: string } | null)?.path === path,
+        `/account/${db}`,
+        { timeout: 20_000 },
+      );
+    await leave(page);
   }
 
   step('in-app navigation');
@@ -477,9 +560,24 @@ try {
     `first visit: documents downloaded ${mb(firstVisit.docs)} in ${firstVisit.requests} requests (the group's documents: ${mb(bytes * docs.length)} as JSON)`,
   );
   row('ticket list, page load to first row', loads);
-  if (launches.length === loads.length)
-    row('  the same, as the installed app (service worker)', launches, LAUNCH_TARGET_MS);
-  else console.log(`installed app: the service worker controlled ${launches.length} of ${loads.length} page loads`);
+  if (launches.length === loads.length) {
+    if (keptPages.length > 0)
+      row(
+        `  installed app: the page last left drawn (${keptPages.length} of ${launches.length}, ${Math.round(keptSize / 1000)} K chars)`,
+        keptPages,
+        LAUNCH_TARGET_MS,
+      );
+    row('  installed app: the app’s own first row', launches, LAUNCH_TARGET_MS);
+    if (bareLaunches.length > 0)
+      row('  installed app: the app’s own first row, no page kept', bareLaunches, LAUNCH_TARGET_MS);
+  } else console.log(`installed app: the service worker controlled ${launches.length} of ${loads.length} page loads`);
+  if (keptDashboards.length > 0)
+    row(
+      `home-screen launch (/): the dashboard kept drawn (${keptDashboards.length} of ${homeLaunches.length})`,
+      keptDashboards,
+      LAUNCH_TARGET_MS,
+    );
+  row('home-screen launch (/): the app’s own dashboard drawn', homeLaunches, LAUNCH_TARGET_MS);
   row('ticket list, in-app navigation to first row', navigations);
   row(`search, typing to filtered rows (with ${SEARCH_PAUSE_MS} ms pause)`, searches);
   row(
