@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   forgetLaunchSnapshot,
   type LaunchSnapshot,
+  readLanding,
   readLaunchSnapshot,
   rememberLanding,
 } from '../data/launch-snapshot.ts';
@@ -129,7 +130,7 @@ describe('keeping the page for the next launch', () => {
   });
 
   it('keeps it for the start address too when that is where the start address led', () => {
-    rememberLanding('/account/acc-1');
+    rememberLanding({ path: '/account/acc-1', db: 'acc-1' });
     history.replaceState(null, '', '/account/acc-1');
     page('<h1>Painel</h1>');
     keepLaunchSnapshot(USER, 'acc-1');
@@ -144,13 +145,16 @@ describe('keeping the page for the next launch', () => {
     expect(readLaunchSnapshot('home')).toBeNull();
   });
 
-  it('is forgotten with its group, not with another', () => {
+  it('is forgotten with its group, not with another, and so is where the start address led', () => {
+    rememberLanding({ path: '/account/acc-1', db: 'acc-1' });
     page('<h1>Tickets</h1>');
     keepLaunchSnapshot(USER, 'acc-1');
     forgetLaunchSnapshot('acc-2');
     expect(readLaunchSnapshot()).not.toBeNull();
+    expect(readLanding()).toBe('/account/acc-1');
     forgetLaunchSnapshot('acc-1');
     expect(readLaunchSnapshot()).toBeNull();
+    expect(readLanding()).toBeNull();
   });
 });
 

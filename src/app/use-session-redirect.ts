@@ -65,10 +65,10 @@ export function useSessionRedirect(): void {
     if (!memberships || loadedFor !== userId) return;
     due.current = false;
     const target = redirectAfterSession(memberships);
-    const dashboard = target.to === 'dashboard' ? `/account/${target.accountId}` : null;
+    const landing = target.to === 'dashboard' ? { path: `/account/${target.accountId}`, db: target.accountId } : null;
     // The next launch at the start address goes there at once, and draws it while the code loads.
-    rememberLanding(dashboard);
-    if (landed && dashboard === landedAt) return;
+    rememberLanding(landing);
+    if (landed && landing?.path === landedAt) return;
     if (landed && target.to === 'home') {
       void navigate('/', { replace: true });
       return;

@@ -52,25 +52,31 @@ export function readLaunchSnapshot(slot: 'last' | 'home' = 'last'): LaunchSnapsh
   return readJson<LaunchSnapshot>(slot === 'last' ? STORAGE_KEYS.launch : STORAGE_KEYS.launchHome);
 }
 
+/** Where the start address led: a group's page, and the group's database. */
+export interface Landing {
+  path: string;
+  db: string;
+}
+
 /** Where the start address led last time (a group page), if anywhere. */
 export function readLanding(): string | null {
-  return readJson<string>(STORAGE_KEYS.landing);
+  return readJson<Landing>(STORAGE_KEYS.landing)?.path ?? null;
 }
 
 /**
  * Where the start address led this time (the redirect after a session load); null when it led
  * to no group page, which leaves nothing to show there.
  */
-export function rememberLanding(path: string | null): void {
-  const before = readJson<string>(STORAGE_KEYS.landing);
-  writeJson(STORAGE_KEYS.landing, path);
-  if (path !== before) writeJson(STORAGE_KEYS.launchHome, null);
+export function rememberLanding(landing: Landing | null): void {
+  const before = readLanding();
+  writeJson(STORAGE_KEYS.landing, landing);
+  if (landing?.path !== before) writeJson(STORAGE_KEYS.launchHome, null);
 }
 
-/** Forgets the pages kept; given a database, only those of its pages. */
+/** Forgets the pages kept and where the start address led; given a database, only its own. */
 export function forgetLaunchSnapshot(db?: string): void {
   for (const key of SLOTS) {
     if (db === undefined || readJson<LaunchSnapshot>(key)?.db === db) writeJson(key, null);
   }
-  if (db === undefined) writeJson(STORAGE_KEYS.landing, null);
+  if (db === undefined || readJson<Landing>(STORAGE_KEYS.landing)?.db === db) writeJson(STORAGE_KEYS.landing, null);
 }
