@@ -37,9 +37,10 @@ const CONFIG = JSON.stringify({
  * (src/data/launch-snapshot.ts), drawn over the app's empty root before any module runs: at the
  * start address `/`, the page it led to last time; elsewhere, the page last left if it was drawn
  * at this address. Only for the person last signed in, at this width, in this theme and language,
- * and never over a page rendered ahead for a visitor (`data-visitor`: no session cookie). It is drawn in a closed shadow root with its own styles: nothing of it mixes with the
- * app's page (styles, queries, the accessibility tree), and taps on it reach none of its links
- * and buttons (they would reload the page). The app removes it once it has drawn that page
- * itself (launch-snapshot.ts).
+ * and never over a page rendered ahead for a visitor (`data-visitor`: no session cookie). It is
+ * drawn in a closed shadow root with its own styles: nothing of it mixes with the app's page
+ * (styles, queries, the accessibility tree), and, inert, taps on it reach none of its links and
+ * buttons (they would reload the page). The app removes it once it has drawn that page itself
+ * (launch-snapshot.ts).
  */
 export const LAUNCH_SCRIPT = `(function(c){try{var d=document.documentElement,l=localStorage,a=location.pathname+location.search,t=a==='/',s=JSON.parse(l.getItem(t?c.home:c.snapshot)||'null'),u=JSON.parse(l.getItem(c.user)||'null');if(d.hasAttribute(c.visitor)||!s||s.v!==1||!u||u._id!==s.user||(!t&&s.path!==a)||s.width!==innerWidth||s.theme!==d.getAttribute(c.theme)||s.lang!==(l.getItem(c.locale)||''))return;var h=document.createElement('div');h.id=c.page;h.setAttribute('aria-hidden','true');h.setAttribute('inert','');h.setAttribute(c.path,s.path);var r=h.attachShadow({mode:'closed'}),w=document.createElement('div'),b=document.createElement('div'),y=document.createElement('style');w.setAttribute(c.root,'');w.setAttribute(c.theme,s.theme);b.setAttribute(c.body,'');y.textContent=s.css;b.innerHTML=s.html;w.appendChild(b);r.appendChild(y);r.appendChild(w);document.body.insertBefore(h,document.body.firstChild);d.setAttribute(c.attribute,'');performance.mark(c.mark);setTimeout(function(){h.remove();d.removeAttribute(c.attribute)},c.giveUp)}catch(e){}})(${CONFIG})`;
