@@ -246,7 +246,10 @@ describe('the fetch cycle', () => {
     );
     const id = await subscribe(feeds.url + page);
     await waitFor('the site’s item', async () => (await itemsOf(id)).length === 1);
-    const subscription = await owner.client.get<{ url: string; website_url: string; title: string }>(`/db/${db}/${id}`);
+    // The fetcher writes the items, then what it learnt into the subscription.
+    const read = () => owner.client.get<{ url: string; website_url: string; title: string }>(`/db/${db}/${id}`);
+    await waitFor('the subscription moved to the feed', async () => (await read()).body.url === feeds.url + feedPath);
+    const subscription = await read();
     expect(subscription.body).toMatchObject({
       url: feeds.url + feedPath,
       website_url: feeds.url + page,
