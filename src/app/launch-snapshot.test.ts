@@ -113,6 +113,14 @@ describe('keeping the page for the next launch', () => {
 
   it.each([
     ['for a group whose copy has left the device', () => page('<h1>Tickets</h1>'), 'acc-2'],
+    [
+      'once the person signed out in another tab',
+      () => {
+        page('<h1>Tickets</h1>');
+        localStorage.removeItem('moneta.user');
+      },
+      'acc-1',
+    ],
     ['still busy', () => page('<div aria-busy="true"></div>'), 'acc-1'],
     ['with a password field', () => page('<input type="password">'), 'acc-1'],
     [

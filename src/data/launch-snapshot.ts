@@ -35,10 +35,12 @@ const SLOTS = [STORAGE_KEYS.launch, STORAGE_KEYS.launchHome] as const;
 
 /**
  * Keeps the page as the last one left, and as the start address's when it is where that leads;
- * not once the group's copy has left the device (access ended while its page was open).
+ * not once the group's copy has left the device (access ended while its page was open), nor for
+ * a person no longer signed in here (another tab signed out).
  */
 export function writeLaunchSnapshot(snapshot: LaunchSnapshot): boolean {
   if (!registeredReplicas().includes(snapshot.db)) return false;
+  if (readJson<{ _id?: unknown }>(STORAGE_KEYS.user)?._id !== snapshot.user) return false;
   if (snapshot.html.length + snapshot.css.length > LAUNCH_SNAPSHOT_MAX_CHARS) {
     writeJson(STORAGE_KEYS.launch, null);
     return false;
