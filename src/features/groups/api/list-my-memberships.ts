@@ -3,10 +3,15 @@ import { refreshReplica } from '../../../data/replicas.ts';
 import { hasSynced } from '../../../data/sync.ts';
 import type { Membership } from '../../../domain/groups.ts';
 
+/** The accepted memberships the device's copy of the person's database holds now. */
+function acceptedOnDevice(userId: string): Promise<Membership[]> {
+  return listFew<Membership>(userId, 'Membership', { status: 'accepted' });
+}
+
 /** The user's accepted memberships, from the copies the server keeps in their personal database. */
 export async function listMyMemberships(userId: string): Promise<Membership[]> {
   await refreshReplica(userId);
-  return listFew<Membership>(userId, 'Membership', { status: 'accepted' });
+  return acceptedOnDevice(userId);
 }
 
 /**
@@ -15,5 +20,5 @@ export async function listMyMemberships(userId: string): Promise<Membership[]> {
  */
 export async function heldMemberships(userId: string): Promise<Membership[] | null> {
   if (!(await hasSynced(userId).catch(() => false))) return null;
-  return listFew<Membership>(userId, 'Membership', { status: 'accepted' });
+  return acceptedOnDevice(userId);
 }
