@@ -118,6 +118,17 @@ describe('filling a copy this device never synced', () => {
     expect(roots()).toBe(askedRoot);
   });
 
+  it('knows a copy never opened on this device is filling without opening it', async () => {
+    const fresh = await createGroup(owner, 'Never opened');
+    const started = startRefresh(fresh, remote());
+    // Marked before the call returns: no read of the copy (IndexedDB, PouchDB) came first.
+    expect(syncStatus(fresh).filling).toBe(true);
+    await (
+      await started
+    ).done;
+    expect(syncStatus(fresh).filling).toBe(false);
+  });
+
   it('ends the filling when the server refuses the copy', async () => {
     const other = await createGroup(owner, 'Refused fill');
     const outsider = await registerUser(server.url);
