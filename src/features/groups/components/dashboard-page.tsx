@@ -85,6 +85,9 @@ function GroupDashboard({ accountId, kind, admin, name, cards, unconfirmed, noti
   const { value: changes, error, setError } = useReplicaQuery(accountId, load);
   const [changesRead, setChangesRead] = useState(false);
   if (!changesRead && (changes !== undefined || error)) setChangesRead(true);
+  // The cards are drawn again only when their own props change: the page is drawn again whenever
+  // the route's environment changes (the members, read once the first pull has ended).
+  const closeError = useCallback(() => setError(null), [setError]);
   const refresh = () => {
     setError(null);
     setRefreshKey((k) => k + 1);
@@ -113,7 +116,7 @@ function GroupDashboard({ accountId, kind, admin, name, cards, unconfirmed, noti
           accountId={accountId}
           changes={changes ?? (error ? [] : null)}
           error={error}
-          onCloseError={() => setError(null)}
+          onCloseError={closeError}
         />
       )}
       {/* Below what is already there, and only once the changes above were first read: drawn

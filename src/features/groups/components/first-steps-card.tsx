@@ -1,7 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Button, Card, CardActions, CardContent, List, ListItemText, Typography } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEntry } from '../../../components/list-entry.tsx';
 import { useReplicaQuery } from '../../../components/resource/use-records.ts';
@@ -19,7 +19,7 @@ interface FirstStepsCardProps {
  * A new group's first steps (its module's first records, then the team), each a link to its
  * form and ticked once done; gone when all are, or when the person hides it on this device.
  */
-export function FirstStepsCard({ accountId, kind, admin }: FirstStepsCardProps) {
+export const FirstStepsCard = memo(function FirstStepsCard({ accountId, kind, admin }: FirstStepsCardProps) {
   const { t } = useTranslation();
   const flag = `first-steps-hidden:${accountId}`;
   const [hidden, setHidden] = useState(() => readFlag(flag));
@@ -72,4 +72,4 @@ export function FirstStepsCard({ accountId, kind, admin }: FirstStepsCardProps) 
       </CardActions>
     </Card>
   );
-}
+});

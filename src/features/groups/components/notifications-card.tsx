@@ -1,12 +1,12 @@
 import { Box, Card, CardContent, CardHeader, Divider, Link, Stack, Typography } from '@mui/material';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDay } from '../../../components/format-day.ts';
 import type { SystemNotification } from '../../../domain/notifications.ts';
 import { fetchNotifications, plainText } from '../api/list-notifications.ts';
 
 /** Recent posts of the system's social feed; hidden when there is none, or on any failure. */
-export function NotificationsCard({ refreshKey }: { refreshKey: number }) {
+export const NotificationsCard = memo(function NotificationsCard({ refreshKey }: { refreshKey: number }) {
   const { t, i18n } = useTranslation();
   const formatDay = useFormatDay();
   const [posts, setPosts] = useState<SystemNotification[]>([]);
@@ -43,4 +43,4 @@ export function NotificationsCard({ refreshKey }: { refreshKey: number }) {
       </CardContent>
     </Card>
   );
-}
+});

@@ -81,7 +81,12 @@ interface RecentChangesCardProps {
 }
 
 /** The last 20 changes of the group, newest first (spec 000 §2 "Dashboard"). */
-export function RecentChangesCard({ accountId, changes, error, onCloseError }: RecentChangesCardProps) {
+export const RecentChangesCard = memo(function RecentChangesCard({
+  accountId,
+  changes,
+  error,
+  onCloseError,
+}: RecentChangesCardProps) {
   const { t } = useTranslation();
   return (
     <Card variant="outlined">
@@ -106,4 +111,4 @@ export function RecentChangesCard({ accountId, changes, error, onCloseError }: R
       </CardContent>
     </Card>
   );
-}
+});

@@ -1,7 +1,7 @@
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { Box, Button, Card, CardContent, CardHeader, Link, Stack, Typography } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
@@ -20,7 +20,13 @@ const PLACEHOLDERS = 3;
  * currencies above zero, each in its own currency whatever the reader's language, with what waits
  * for confirmation beside it, said in words and one step from the list that confirms it.
  */
-export function WalletBalancesCard({ accountId, refreshKey }: { accountId: string; refreshKey: number }) {
+export const WalletBalancesCard = memo(function WalletBalancesCard({
+  accountId,
+  refreshKey,
+}: {
+  accountId: string;
+  refreshKey: number;
+}) {
   const { t, i18n } = useTranslation();
   const [shown, setShown] = useState(false);
   const load = useCallback(
@@ -115,4 +121,4 @@ export function WalletBalancesCard({ accountId, refreshKey }: { accountId: strin
       </CardContent>
     </Card>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, CardHeader, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
-import { useCallback } from 'react';
+import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { PRIORITY_COLORS } from '../priority-colors.ts';
@@ -22,7 +22,11 @@ interface PriorityBarsCardProps {
  * Tickets by priority as bars (spec 000 §2): high red, medium orange, low yellow, integer
  * percentages with low taking what remains of 100. Counted again when the replica changes.
  */
-export function PriorityBarsCard({ accountId, which, refreshKey = 0 }: PriorityBarsCardProps) {
+export const PriorityBarsCard = memo(function PriorityBarsCard({
+  accountId,
+  which,
+  refreshKey = 0,
+}: PriorityBarsCardProps) {
   const { t } = useTranslation();
   const load = useCallback(
     () => countTicketsByPriority(accountId, which),
@@ -94,4 +98,4 @@ export function PriorityBarsCard({ accountId, which, refreshKey = 0 }: PriorityB
       </CardContent>
     </Card>
   );
-}
+});
