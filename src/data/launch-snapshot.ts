@@ -1,5 +1,5 @@
 import { readJson, STORAGE_KEYS, writeJson } from './preferences.ts';
-import { registeredReplicas } from './replica-registry.ts';
+import { holdsReplica } from './replica-registry.ts';
 
 /**
  * A group page as it was drawn: the page's inline script (src/app/launch-script.ts) shows it at
@@ -39,7 +39,7 @@ const SLOTS = [STORAGE_KEYS.launch, STORAGE_KEYS.launchHome] as const;
  * a person no longer signed in here (another tab signed out).
  */
 export function writeLaunchSnapshot(snapshot: LaunchSnapshot): boolean {
-  if (!registeredReplicas().includes(snapshot.db)) return false;
+  if (!holdsReplica(snapshot.db)) return false;
   if (readJson<{ _id?: unknown }>(STORAGE_KEYS.user)?._id !== snapshot.user) return false;
   if (snapshot.html.length + snapshot.css.length > LAUNCH_SNAPSHOT_MAX_CHARS) {
     writeJson(STORAGE_KEYS.launch, null);

@@ -13,6 +13,11 @@ export function registeredReplicas(): string[] {
   return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
 }
 
+/** Whether this device holds a replica by that name (one the app has opened here). */
+export function holdsReplica(name: string): boolean {
+  return registeredReplicas().includes(name);
+}
+
 export function storeReplicas(names: string[]): void {
   writeJson(REPLICAS_KEY, names.length > 0 ? names : null);
 }

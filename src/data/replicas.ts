@@ -2,7 +2,7 @@
 // Offline, or when the server cannot be reached, the device's copy is what there is.
 import type { RemoteOptions } from './databases.ts';
 import { verifySession } from './http-client.ts';
-import { registeredReplicas } from './replica-registry.ts';
+import { holdsReplica } from './replica-registry.ts';
 import { serverWrites } from './server-writes.ts';
 import { hasSynced, isLiveAndCurrent, syncOnce } from './sync.ts';
 import { useSyncStore } from './sync-store.ts';
@@ -45,8 +45,7 @@ export async function refreshReplica(name: string, options: RemoteOptions = {}):
 export async function startRefresh(name: string, options: RemoteOptions = {}): Promise<{ done: Promise<void> }> {
   // A replica not registered here was never opened: it is filling, known without opening it.
   const filling =
-    globalThis.navigator?.onLine !== false &&
-    (!registeredReplicas().includes(name) || !(await hasSynced(name).catch(() => true)));
+    globalThis.navigator?.onLine !== false && (!holdsReplica(name) || !(await hasSynced(name).catch(() => true)));
   const { update } = useSyncStore.getState();
   if (filling) update(name, { filling: true });
   const done = refreshReplica(name, options).finally(() => {

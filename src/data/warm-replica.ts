@@ -6,12 +6,12 @@
 // about a second). Nothing is created or sent: a group never opened here is left alone.
 import { isId } from '../domain/ids.ts';
 import { localDb } from './databases.ts';
-import { registeredReplicas } from './replica-registry.ts';
+import { holdsReplica } from './replica-registry.ts';
 import { LIST_VIEW } from './kept-lists.ts';
 import { warmKeptView } from './reduced-views.ts';
 
 /** Settles (never fails) once the replica and the view's head are open. */
 export async function warmReplica(name: string): Promise<void> {
-  if (!isId(name, 'acc') || !registeredReplicas().includes(name)) return;
+  if (!isId(name, 'acc') || !holdsReplica(name)) return;
   await warmKeptView(localDb(name), LIST_VIEW).catch(() => undefined);
 }

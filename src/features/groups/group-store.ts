@@ -8,7 +8,7 @@ import { type Account, getAccount, toAccount } from './api/get-account.ts';
 import { whenIdle } from '../../data/idle.ts';
 import { watchReplica } from '../../data/replica-events.ts';
 import { listAdjustments, listLocalAdjustments, serverAdjustments } from './api/group-settings.ts';
-import { registeredReplicas } from '../../data/replica-registry.ts';
+import { holdsReplica } from '../../data/replica-registry.ts';
 import { startRefresh } from '../../data/replicas.ts';
 import { syncStatus } from '../../data/sync-store.ts';
 import { hasSynced } from '../../data/sync.ts';
@@ -52,7 +52,7 @@ export const useGroupStore = create<GroupState>()((set, get) => {
   const fetchGroup = async (accountId: string, userId: string | null, quietly: boolean) => {
     const ticket = ++loading;
     if (!quietly) {
-      const held = registeredReplicas().includes(accountId);
+      const held = holdsReplica(accountId);
       set({ accountId, account: null, settings: null, status: 'loading', error: null });
       // A group this device has opened before shows at once from its copy, as offline; the
       // server's answer (a renamed group, a changed plan, a removal) follows and replaces it.

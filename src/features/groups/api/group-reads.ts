@@ -2,7 +2,7 @@
 // descriptions): the page's first code asks for them early on a group's first visit
 // (src/app/start-session.ts), and the group store's reads then take those answers.
 import { askEarly } from '../../../data/http-client.ts';
-import { registeredReplicas } from '../../../data/replica-registry.ts';
+import { holdsReplica } from '../../../data/replica-registry.ts';
 import { ID_PREFIXES, isId } from '../../../domain/ids.ts';
 
 export const accountPath = (accountId: string) => `/db/accounts/${encodeURIComponent(accountId)}`;
@@ -28,7 +28,7 @@ const GROUP_PAGE = /^\/account\/([^/]+)/;
  */
 export function askGroupReadsEarly(pathname: string): void {
   const accountId = GROUP_PAGE.exec(pathname)?.[1];
-  if (!accountId || !isId(accountId, 'acc') || registeredReplicas().includes(accountId)) return;
+  if (!accountId || !isId(accountId, 'acc') || holdsReplica(accountId)) return;
   askEarly(accountPath(accountId));
   askEarly(adjustmentsPath(accountId));
 }
