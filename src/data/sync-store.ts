@@ -72,6 +72,30 @@ export function syncStatus(name: string): DatabaseSync {
   return useSyncStore.getState().databases[name] ?? EMPTY;
 }
 
+/**
+ * Keeps `open` running while `name`'s copy is not being filled for the first time: called now or
+ * when the fill ends, and the cleanup it returns called when a fill starts or on the returned stop.
+ * Read outside React's drawing on purpose: a component reading `useFilling` is drawn again, with
+ * everything under it, in one task when the first pull ends (a first visit's dashboard: 168
+ * components), though it shows nothing different until its reads answer.
+ */
+export function whileFilled(name: string, open: () => () => void): () => void {
+  let close: (() => void) | null = null;
+  const follow = (filling: boolean) => {
+    if (filling && close) {
+      close();
+      close = null;
+    } else if (!filling && !close) close = open();
+  };
+  follow(syncStatus(name).filling);
+  const unsubscribe = useSyncStore.subscribe((s) => follow(s.databases[name]?.filling ?? false));
+  return () => {
+    unsubscribe();
+    close?.();
+    close = null;
+  };
+}
+
 /** Whether `name`'s copy is being filled for the first time (DatabaseSync.filling). */
 export function useFilling(name: string | null): boolean {
   return useSyncStore((s) => (name ? (s.databases[name]?.filling ?? false) : false));

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useMemo, useState } from 'react';
 import { readRecords } from '../../data/record-list.ts';
 import { sameData } from '../../domain/same-data.ts';
 import { watchReplica } from '../../data/replica-events.ts';
-import { useFilling } from '../../data/sync-store.ts';
+import { whileFilled } from '../../data/sync-store.ts';
 import type { PouchDoc } from '../../data/pouch-api.ts';
 import { useErrorState } from '../use-error-state.ts';
 
@@ -15,31 +15,34 @@ import { useErrorState } from '../use-error-state.ts';
 export function useReplicaQuery<T>(dbName: string, load: () => Promise<T>) {
   const [state, setState] = useState<{ load: () => Promise<T>; value: T } | null>(null);
   const [error, setError] = useErrorState();
-  // A copy filled for the first time is read once it is whole: half-filled, an empty list or a
-  // zero count would be shown as the group's, then replaced.
-  const filling = useFilling(dbName);
-  useEffect(() => {
-    if (filling) return;
-    let live = true;
-    const run = () =>
-      load().then(
-        // An equal answer (a change elsewhere in the group) keeps the one shown: nothing redraws.
-        // A new one is drawn in a transition, which React cuts into short tasks (a default update is
-        // one task, however many rows), so a tap or a frame is never held behind a list's drawing.
-        (value) =>
-          live &&
-          startTransition(() =>
-            setState((prev) => (prev?.load === load && sameData(prev.value, value) ? prev : { load, value })),
-          ),
-        (caught: unknown) => live && setError(caught),
-      );
-    void run();
-    const stop = watchReplica(dbName, () => void run());
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [dbName, load, setError, filling]);
+  useEffect(
+    () =>
+      // A copy filled for the first time is read once it is whole: half-filled, an empty list or a
+      // zero count would be shown as the group's, then replaced.
+      whileFilled(dbName, () => {
+        let live = true;
+        const run = () =>
+          load().then(
+            // An equal answer (a change elsewhere in the group) keeps the one shown: nothing
+            // redraws. A new one is drawn in a transition, which React cuts into short tasks (a
+            // default update is one task, however many rows), so a tap or a frame is never held
+            // behind a list's drawing.
+            (value) =>
+              live &&
+              startTransition(() =>
+                setState((prev) => (prev?.load === load && sameData(prev.value, value) ? prev : { load, value })),
+              ),
+            (caught: unknown) => live && setError(caught),
+          );
+        void run();
+        const stop = watchReplica(dbName, () => void run());
+        return () => {
+          live = false;
+          stop();
+        };
+      }),
+    [dbName, load, setError],
+  );
   return { value: state?.load === load ? state.value : undefined, latest: state?.value, error, setError };
 }
 
