@@ -1,7 +1,7 @@
 // What the shell adds for a signed-in person, in a chunk of its own: it reaches the device's
 // databases (live sync, unsent changes, the person's groups), and visitors on the public pages
 // should not download PouchDB for it.
-import { Box } from '@mui/material';
+import { Box, type Theme, useMediaQuery } from '@mui/material';
 import { openedOnDemand } from '../components/on-demand.tsx';
 import { useSyncStore } from '../data/sync-store.ts';
 import { useSessionStore } from '../features/accounts/session-store.ts';
@@ -40,8 +40,12 @@ export function SignedInEffects() {
 
 /** The group's menus in the toolbar, on wide screens. */
 export function SignedInMenus() {
+  // Not drawn at all on a phone, where the drawer holds them: hidden by CSS, they were drawn again
+  // (60 to 100 components) each time the group, its memberships or the sync state came in.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  if (!wide) return null;
   return (
-    <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
       <GroupSwitcher />
       <ModuleMenu />
       <OthersMenu />
