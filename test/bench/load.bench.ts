@@ -15,6 +15,7 @@
 // profiler on (the build not minified): the long tasks until the app has taken the page over, the
 // JavaScript by function, and which components React drew in each commit (commits.ts).
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -74,6 +75,8 @@ interface Figures {
   tbt: number;
   cls: number;
   scriptKb: number;
+  /** Lighthouse's measure of the host's CPU (higher is faster), taken at each run. */
+  hostIndex: number;
   failing: string[];
 }
 
@@ -94,6 +97,7 @@ function figures(lhr: Result): Figures {
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     scriptKb: scriptBytes / 1024,
+    hostIndex: lhr.environment.benchmarkIndex,
     failing: failing.map((ref) => ref.id),
   };
 }
@@ -127,7 +131,7 @@ function median(values: number[]): number {
 }
 
 /** Chromium with its DevTools port open, for Lighthouse to drive. */
-async function startChromium(): Promise<{ port: number; stop: () => void }> {
+async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'moneta-bench-chromium-'));
   const child = spawn(
     CHROMIUM,
@@ -156,8 +160,12 @@ async function startChromium(): Promise<{ port: number; stop: () => void }> {
   });
   return {
     port,
-    stop: () => {
+    // Its profile is removed once it has exited: removed while it still wrote there, the removal
+    // failed (ENOTEMPTY) after a run's table was printed, and the bench exited with an error.
+    stop: async () => {
+      const exited = child.exitCode === null ? once(child, 'exit') : Promise.resolve();
       child.kill();
+      await exited;
       rmSync(profile, { recursive: true, force: true });
     },
   };
@@ -288,6 +296,7 @@ try {
   rows.push(
     `${'page'.padEnd(18)}${pad('perf', 6)}${pad('a11y', 6)}${pad('FCP', 8)}${pad('LCP', 8)}${pad('TBT', 8)}${pad('CLS', 7)}${pad('CLS dt', 8)}${pad('JS KB', 8)}`,
   );
+  const hostIndexes: number[] = [];
   const only = process.env.BENCH_PAGES?.split(',');
   for (const page of PAGES.filter((p) => !only || only.includes(p.name))) {
     if (process.env.BENCH_PROFILE === '1') {
@@ -297,6 +306,7 @@ try {
     const mobile: Figures[] = [];
     for (let i = 0; i < RUNS; i++) mobile.push(await run(page, false));
     const desktop = await run(page, true);
+    hostIndexes.push(...mobile.map((f) => f.hostIndex));
     const m = (key: keyof Omit<Figures, 'failing'>) => median(mobile.map((f) => f[key]));
     const row = {
       performance: m('performance'),
@@ -321,10 +331,14 @@ try {
   if (process.env.BENCH_PROFILE !== '1') {
     console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs, ` : ''}mobile preset (CLS dt: desktop preset)`);
     for (const row of rows) console.log(row);
+    // The simulated phone is the host slowed down 4×: a slower host is a slower phone, and the
+    // blocking time grows faster than the host slows (each task counts past 50 ms). Figures compare
+    // within one host, and this says which host it was (docs/benchmarks.md).
+    console.log(`host CPU: Lighthouse benchmark index ${median(hostIndexes).toFixed(0)} (median of the mobile runs)`);
     console.log(misses.length ? `\nmissed targets:\n  ${misses.join('\n  ')}` : '\nall targets met');
   }
 } finally {
-  chromium.stop();
+  await chromium.stop();
   await server.stop();
   if (dist.temporary) rmSync(dist.dir, { recursive: true, force: true });
 }
