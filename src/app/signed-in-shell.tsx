@@ -41,7 +41,7 @@ export function SignedInEffects() {
 /** The group's menus in the toolbar, on wide screens. */
 export function SignedInMenus() {
   // Not drawn at all on a phone, where the drawer holds them: hidden by CSS, they were drawn again
-  // (60 to 100 components) each time the group, its memberships or the sync state came in.
+  // (50 to 100 components) each time the group, its memberships or the sync state came in.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   if (!wide) return null;
   return (
