@@ -88,7 +88,7 @@ export function whileFilled(name: string, open: () => () => void): () => void {
     } else if (!filling && !close) close = open();
   };
   follow(syncStatus(name).filling);
-  const unsubscribe = useSyncStore.subscribe((s) => follow(s.databases[name]?.filling ?? false));
+  const unsubscribe = useSyncStore.subscribe(() => follow(syncStatus(name).filling));
   return () => {
     unsubscribe();
     close?.();
