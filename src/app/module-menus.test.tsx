@@ -1,27 +1,18 @@
 // The Others menu's "groups" entry and the sub-groups screens (spec 000 §2, issue 32): shown only
 // when the group has sub-groups, each linking to its sub-group; the Owner alone gets the form.
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeGroup, openGroup } from '../../test/support/group-store.ts';
 import { renderScreen } from '../../test/support/render-screen.tsx';
-import { DEFAULT_GROUP_SETTINGS } from '../domain/groups.ts';
-import { toAccount } from '../features/groups/api/get-account.ts';
 import { SubGroupsPage, SubGroupsTile } from '../features/groups/components/sub-groups.tsx';
-import { useGroupStore } from '../features/groups/group-store.ts';
 import { OthersMenu } from './module-menus.tsx';
 
 const PARENT = 'acc-5e2b1c9d-7f3a-4e6b-9c8d-1a2b3c4d5e6f';
 const SUB = 'acc-6f3c2d0e-8a4b-4f7c-8d9e-2b3c4d5e6f70';
 const LIST = JSON.stringify([{ id: SUB, name: 'Filial Norte' }]);
 
-function openGroup(settings: Record<string, string>) {
-  const all = { ...DEFAULT_GROUP_SETTINGS, kind: 'moneta', name: 'Matriz', ...settings };
-  useGroupStore.setState({
-    accountId: PARENT,
-    account: toAccount({ ...all, _id: PARENT, admin: true }),
-    settings: all,
-    status: 'ready',
-    error: null,
-  });
+function showParent(settings: Record<string, string>) {
+  openGroup(PARENT, { name: 'Matriz', ...settings }, { admin: true });
 }
 
 beforeEach(() => {
@@ -33,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  act(() => useGroupStore.setState({ accountId: null, account: null, settings: null, status: 'idle' }));
+  closeGroup();
 });
 
 async function othersEntries(): Promise<string[]> {
@@ -44,12 +35,12 @@ async function othersEntries(): Promise<string[]> {
 
 describe('the Others menu', () => {
   it('has no "Groups" entry when the group has no sub-groups', async () => {
-    openGroup({});
+    showParent({});
     expect(await othersEntries()).not.toContain('Groups');
   });
 
   it('lists "Groups" after the memberships when it has some, linking to their page', async () => {
-    openGroup({ 'sub-groups': LIST, 'confirmed-plan': 'corp' });
+    showParent({ 'sub-groups': LIST, 'confirmed-plan': 'corp' });
     const entries = await othersEntries();
     expect(entries.slice(entries.indexOf('Memberships'), entries.indexOf('Memberships') + 3)).toEqual([
       'Memberships',

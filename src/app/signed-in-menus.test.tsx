@@ -2,10 +2,8 @@
 // menus hidden by CSS were still drawn again each time the group or the sync state changed.
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeGroup, openGroup } from '../../test/support/group-store.ts';
 import { renderScreen } from '../../test/support/render-screen.tsx';
-import { DEFAULT_GROUP_SETTINGS } from '../domain/groups.ts';
-import { toAccount } from '../features/groups/api/get-account.ts';
-import { useGroupStore } from '../features/groups/group-store.ts';
 import { SignedInMenus } from './signed-in-shell.tsx';
 
 const GROUP = 'acc-7a1d2e3f-4b5c-4d6e-8f90-1a2b3c4d5e6f';
@@ -21,19 +19,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } })),
   );
-  const settings = { ...DEFAULT_GROUP_SETTINGS, kind: 'moneta', name: 'Oficina' };
-  useGroupStore.setState({
-    accountId: GROUP,
-    account: toAccount({ ...settings, _id: GROUP }),
-    settings,
-    status: 'ready',
-    error: null,
-  });
+  openGroup(GROUP, { name: 'Oficina' });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   setWidth(1024);
-  act(() => useGroupStore.setState({ accountId: null, account: null, settings: null, status: 'idle' }));
+  closeGroup();
 });
 
 describe('the toolbar’s group menus', () => {
