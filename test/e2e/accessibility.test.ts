@@ -86,6 +86,8 @@ async function browserFor({ colorScheme, locale, viewport }: Variant) {
     locale,
     // axe is injected as an inline script, which the app's policy rightly refuses.
     bypassCSP: true,
+    // Not installed: the screens are audited online (newContext's `installs`).
+    serviceWorkers: 'block',
   });
   return { context, page: await context.newPage() };
 }

@@ -181,6 +181,7 @@ describe('accounts in the browser', () => {
       viewport: DESKTOP,
       locale: 'en-US',
       colorScheme: 'dark',
+      serviceWorkers: 'block',
     });
     const page = await context.newPage();
     const app = new AppPage(page);

@@ -56,7 +56,7 @@ async function ticketPhotos(groupName: string) {
     `/db/${db}/_all_docs?include_docs=true`,
   );
   const ticket = all.body.rows.map((r) => r.doc).find((doc) => doc.klass === 'Ticket')!;
-  const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+  const context = await newContext(e2e.browser, e2e.server.url, PHONE, { installs: true });
   await context.addCookies(owner.client.browserCookies());
   const page = await context.newPage();
   const app = new AppPage(page);
@@ -88,7 +88,7 @@ describe('the disk', () => {
     const report = await upload(owner, db, 'report.txt', 'first draft', folder);
     await upload(owner, db, 'report.txt', 'second draft, longer', folder);
 
-    const context = await newContext(e2e.browser, e2e.server.url, PHONE);
+    const context = await newContext(e2e.browser, e2e.server.url, PHONE, { installs: true });
     await context.addCookies(owner.client.browserCookies());
     const page = await context.newPage();
     const app = new AppPage(page);

@@ -28,7 +28,12 @@ describe('moneta for a newcomer', () => {
     const owner = await registerUser(e2e.server.url, { locale: 'en', fullname: 'Shop Owner' });
     await confirmUser(e2e.server, owner);
     // An English interface in Brazil: the browser says en-BR.
-    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: PHONE, locale: 'en-BR' });
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      viewport: PHONE,
+      locale: 'en-BR',
+      serviceWorkers: 'block',
+    });
     const { page, app } = await signIn(owner, context, 'en');
     await page.goto('/account/new');
     await app.heading('accountNew.title').waitFor();

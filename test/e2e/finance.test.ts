@@ -9,7 +9,7 @@ import { TRANSFER_SAME_CURRENCY } from '../../src/domain/modules/moneta/rules.ts
 import { reasonKey } from '../../src/domain/errors.ts';
 import { confirmUser, createGroup, importedRecords, registerUser, type TestUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
-import { newContext, screenshots } from './support/browser.ts';
+import { DESKTOP, newContext, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -25,7 +25,7 @@ async function save(app: AppPage, page: Page, heading: string): Promise<string> 
 
 /** Signs in on a new device, waits until it is installed and has the group, then cuts the network. */
 async function offlineAtTheStart(owner: TestUser, db: string) {
-  const context = await newContext(e2e.browser, e2e.server.url);
+  const context = await newContext(e2e.browser, e2e.server.url, DESKTOP, { installs: true });
   const page = await context.newPage();
   const app = new AppPage(page);
   await app.openSignedIn(owner, `/account/${db}`);

@@ -116,6 +116,7 @@ describe('the public home’s screenshots', () => {
           viewport: { width: HOME_SCREENSHOT.width, height: HOME_SCREENSHOT.height },
           colorScheme: theme,
           locale,
+          serviceWorkers: 'block',
         });
         await context.addCookies(owner.client.browserCookies());
         const page = await context.newPage();
@@ -150,6 +151,7 @@ describe('the public home’s screenshots', () => {
         viewport: DESKTOP,
         colorScheme: theme,
         locale,
+        serviceWorkers: 'block',
       });
       const page = await context.newPage();
       await page.goto('/');

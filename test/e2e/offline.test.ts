@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
-import { launchProfile, newContext, screenshots } from './support/browser.ts';
+import { DESKTOP, launchProfile, newContext, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -88,7 +88,7 @@ describe('a group never opened on this device', () => {
     await confirmUser(e2e.server, user);
     const opened = await createGroup(user, 'Oficina Aberta');
     const elsewhere = await createGroup(user, 'Oficina Distante');
-    const context = await newContext(e2e.browser, e2e.server.url);
+    const context = await newContext(e2e.browser, e2e.server.url, DESKTOP, { installs: true });
     try {
       const page = await context.newPage();
       const app = new AppPage(page);

@@ -9,7 +9,7 @@ import { readerItemId } from '../../src/server/modules/exoreader/feeds/item-id.t
 import { confirmUser, createGroup, ownerWithGroup, registerUser } from '../support/factories.ts';
 import { FeedServer, rss } from '../support/feed-server.ts';
 import { AppPage } from './support/app-page.ts';
-import { newContext, PHONE, screenshots } from './support/browser.ts';
+import { DESKTOP, newContext, PHONE, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 // The fetcher may read this test's own feed server (on loopback), and looks for due feeds often.
@@ -298,7 +298,7 @@ describe('the feed reader', () => {
     const db = await createGroup(owner, 'Leituras', 'exoreader');
     const { ids, subscription } = await seed(db, owner.id, 'Frigelar', 23);
 
-    const context = await newContext(e2e.browser, e2e.server.url);
+    const context = await newContext(e2e.browser, e2e.server.url, DESKTOP, { installs: true });
     const page = await context.newPage();
     const app = new AppPage(page);
     await app.openSignedIn(owner, `/account/${db}`);

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
-import { newContext, screenshots } from './support/browser.ts';
+import { DESKTOP, newContext, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -155,7 +155,7 @@ async function twoDevices(groupName: string) {
 
   const devices = await Promise.all(
     [0, 1].map(async () => {
-      const context = await newContext(e2e.browser, e2e.server.url);
+      const context = await newContext(e2e.browser, e2e.server.url, DESKTOP, { installs: true });
       const page = await context.newPage();
       const app = await signIn(page, user, db);
       // As on a device where the app was installed before: the service worker serves the app.

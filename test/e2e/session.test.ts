@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
 import { e2eHarness } from './support/harness.ts';
-import { newContext, screenshots } from './support/browser.ts';
+import { DESKTOP, newContext, screenshots } from './support/browser.ts';
 
 const e2e = e2eHarness();
 
@@ -38,7 +38,7 @@ async function signedInOnNewGroup(groupName: string) {
   const user = await registerUser(e2e.server.url);
   await confirmUser(e2e.server, user);
   const db = await createGroup(user, groupName);
-  const context = await newContext(e2e.browser, e2e.server.url);
+  const context = await newContext(e2e.browser, e2e.server.url, DESKTOP, { installs: true });
   const page = await context.newPage();
   const app = new AppPage(page);
   // Through the form, as a person does. (Its page-load test below once asserted that no spinner

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { addMember, confirmUser, createGroup, registerUser, type TestUser } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
-import { newContext, screenshots } from './support/browser.ts';
+import { DESKTOP, newContext, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -34,7 +34,7 @@ describe('sync outcomes', () => {
     });
     expect(created.status).toBe(201);
 
-    const context = await newContext(e2e.browser, e2e.server.url);
+    const context = await newContext(e2e.browser, e2e.server.url, DESKTOP, { installs: true });
     const page = await context.newPage();
     const app = new AppPage(page);
     await app.openSignedIn(owner, `/account/${db}`);
@@ -137,7 +137,7 @@ describe('sync outcomes', () => {
     await confirmUser(e2e.server, owner);
     const db = await createGroup(owner, 'Oficina Temporária');
     const member = await addMember(e2e.server, owner, db);
-    const context = await newContext(e2e.browser, e2e.server.url);
+    const context = await newContext(e2e.browser, e2e.server.url, DESKTOP, { installs: true });
     const page = await context.newPage();
     const app = new AppPage(page);
     await app.openSignedIn(member, `/account/${db}`);

@@ -125,7 +125,7 @@ describe('ticket screens', () => {
   it('screenshots list, form, show, board, receipt and dashboard in en light and pt-BR dark', async () => {
     expect(visited, 'the visit ran first').not.toBeNull();
     const { user, db, ticketId, estimateId, equipmentId } = visited!;
-    const context = await newContext(e2e.browser, e2e.server.url);
+    const context = await newContext(e2e.browser, e2e.server.url, DESKTOP, { installs: true });
     const page = await context.newPage();
     const app = new AppPage(page);
     await app.openSignedIn(user, `/account/${db}`);

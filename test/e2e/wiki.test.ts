@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.ts';
 import { ownerWithGroup } from '../support/factories.ts';
 import { AppPage } from './support/app-page.ts';
-import { newContext, screenshots } from './support/browser.ts';
+import { DESKTOP, newContext, screenshots } from './support/browser.ts';
 import { e2eHarness } from './support/harness.ts';
 
 const e2e = e2eHarness();
@@ -28,7 +28,7 @@ describe('the wiki', () => {
     const made = await owner.client.put(`/db/${db}/${customer}`, { klass: 'Customer', name: 'Bruno Lima' });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
 
-    const context = await newContext(e2e.browser, e2e.server.url);
+    const context = await newContext(e2e.browser, e2e.server.url, DESKTOP, { installs: true });
     await context.addCookies(owner.client.browserCookies());
     const page = await context.newPage();
     const app = new AppPage(page);

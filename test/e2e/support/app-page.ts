@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestUser } from '../../support/factories.ts';
 import { localeTexts, type Texts as Dict } from '../../support/locale-texts.ts';
+import { blocksServiceWorker } from './browser.ts';
 
 // Every text, the modules' included (locales/<lng>/<kind>.json beside translation.json).
 const dictionaries: Record<string, Dict> = { en: localeTexts('en'), 'pt-BR': localeTexts('pt-BR') };
@@ -146,12 +147,14 @@ export class AppPage {
     return this.page.getByRole('menuitem', { name: this.t(key, vars), exact: true });
   }
 
-  /** Waits until no spinner or skeleton is left on the page (bars with a value, such as priorities, are content). */
   /**
    * Installed as the app: the service worker has precached the build and controls the page (it
    * takes the first visit's page itself, sw/sw.ts), so the app works offline without a reload.
    */
   async installed(): Promise<void> {
+    if (blocksServiceWorker(this.page.context())) {
+      throw new Error('this context blocks the service worker: open it with newContext(…, { installs: true })');
+    }
     await this.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await this.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   }
@@ -165,6 +168,7 @@ export class AppPage {
     );
   }
 
+  /** Waits until no spinner or skeleton is left on the page (bars with a value, such as priorities, are content). */
   async settled(): Promise<void> {
     await this.page.waitForFunction(
       // A wait too short to show its spinner is still marked busy (src/app/use-lasting.ts).

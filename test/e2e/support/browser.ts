@@ -115,8 +115,36 @@ export async function launchProfile(userDataDir: string, baseURL: string): Promi
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
+export interface ContextOptions {
+  /**
+   * The app installs its service worker, as in a person's browser: only where a test goes offline
+   * with pages not yet loaded, or is about the installed app. Installing precaches the whole build
+   * (136 files, 2 MB), which cost a context about 2.5 s of the browser's CPU; every context did it
+   * and CI is CPU-bound (docs/testing.md). The worker's own behaviour: pwa, offline, launch.
+   */
+  installs?: boolean;
+}
+
+/** Contexts whose pages cannot install the service worker (AppPage.installed() says so at once). */
+const withoutWorker = new WeakSet<BrowserContext>();
+
+export function blocksServiceWorker(context: BrowserContext): boolean {
+  return withoutWorker.has(context);
+}
+
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+  { installs = false }: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'en-US',
+    serviceWorkers: installs ? 'allow' : 'block',
+  });
+  if (!installs) withoutWorker.add(context);
   keepJournal(context);
   return context;
 }
