@@ -335,7 +335,15 @@ export function pageTable(): Plugin {
 
 const INTEGRATION = {
   include: ['test/integration/**/*.test.ts'],
-  options: { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+  options: {
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // The files of a worker share its modules: each file imported the server's graph anew (about
+    // 0.85 s of CPU), and CI is CPU-bound. Every file starts and stops its own servers and stores,
+    // and puts back the globals it stubs. Measured: docs/testing.md.
+    isolate: false,
+  },
   /** Run once more against an external store, chosen file by file (test/support/integration-files.ts). */
   external: EXTERNAL_STORE,
   /** Run once more with file contents in an S3-compatible store (project `integration-s3`). */
