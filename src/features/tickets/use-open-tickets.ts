@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { watchReplica } from '../../data/replica-events.ts';
-import { useFilling } from '../../data/sync-store.ts';
+import { whileFilled } from '../../data/sync-store.ts';
 import { TICKET_BADGE_POLL_MS } from '../../domain/modules/ticket/ticket-badge.ts';
 import { countOpenTickets } from './api/count-open-tickets.ts';
 
@@ -11,23 +11,26 @@ import { countOpenTickets } from './api/count-open-tickets.ts';
  */
 export function useOpenTickets(accountId: string | null, enabled: boolean): number | null {
   const [count, setCount] = useState<{ accountId: string; value: number } | null>(null);
-  // Not counted while the group's copy is first filled: the count would climb with each batch.
-  const filling = useFilling(accountId);
   useEffect(() => {
-    if (!accountId || !enabled || filling) return;
-    let live = true;
-    const poll = () =>
-      void countOpenTickets(accountId).then((value) => {
-        if (live) setCount({ accountId, value });
-      });
-    poll();
-    const timer = setInterval(poll, TICKET_BADGE_POLL_MS);
-    const stop = watchReplica(accountId, poll);
-    return () => {
-      live = false;
-      clearInterval(timer);
-      stop();
-    };
-  }, [accountId, enabled, filling]);
-  return enabled && !filling && count?.accountId === accountId ? count.value : null;
+    if (!accountId || !enabled) return;
+    // Not counted while the group's copy is first filled (the count would climb with each batch),
+    // and followed outside React's drawing, as the screens' reads are (whileFilled).
+    return whileFilled(accountId, () => {
+      let live = true;
+      const poll = () =>
+        void countOpenTickets(accountId).then((value) => {
+          if (live) setCount({ accountId, value });
+        });
+      poll();
+      const timer = setInterval(poll, TICKET_BADGE_POLL_MS);
+      const stop = watchReplica(accountId, poll);
+      return () => {
+        live = false;
+        clearInterval(timer);
+        stop();
+        setCount(null);
+      };
+    });
+  }, [accountId, enabled]);
+  return enabled && count?.accountId === accountId ? count.value : null;
 }
