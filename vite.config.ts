@@ -455,6 +455,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          // As the integration files: each starts its own server and browser, and stops them.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // A browser on a loaded machine takes its time: polls wait for the state, up to this long.
