@@ -8,7 +8,7 @@
 // test/unit/integration-external-files.test.ts fails until a new file is on one list.
 // The reasons, file by file: docs/testing.md.
 
-/** Run against both: the door's store addresses, `_users` under admin credentials, several instances on one store. */
+/** Run against both: the door, `_users` under the store's admin, several instances on one store. */
 export const EXTERNAL_STORE = [
   'test/integration/accounts.test.ts',
   'test/integration/concurrent-start.test.ts',
