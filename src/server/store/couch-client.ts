@@ -211,8 +211,13 @@ export class CouchClient {
   }
 
   async find<T>(db: string, query: Record<string, unknown>): Promise<T[]> {
-    const res = await this.must<{ docs: T[] }>(`/${encodeURIComponent(db)}/_find`, { method: 'POST', body: query });
-    return res.docs;
+    const res = await this.must<{ docs: Array<T | null> }>(`/${encodeURIComponent(db)}/_find`, {
+      method: 'POST',
+      body: query,
+    });
+    // The embedded store reads an index's rows, then their documents: one deleted in between is
+    // answered as null. CouchDB answers only the documents it read.
+    return res.docs.filter((doc): doc is T => doc !== null && doc !== undefined);
   }
 
   /**

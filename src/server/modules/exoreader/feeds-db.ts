@@ -81,7 +81,10 @@ export const isSubscription = (doc: CouchDoc | null | undefined): doc is Subscri
 /** Feeds due now, at most `limit`, soonest first. */
 export async function dueFeeds(ctx: AppContext, limit: number): Promise<ReaderFeedDoc[]> {
   return ctx.store.find<ReaderFeedDoc>(READER_FEEDS_DB, {
-    selector: { next_at: { $gt: '', $lte: ctx.now().toISOString() } },
+    // `$gte ''` (every string) rather than `$gt`: the embedded store (pouchdb-find) answers an
+    // exclusive start by reading each row's document, which a feed deleted meanwhile no longer
+    // has, and failed with a 400 ("reading 'next_at'") in CI while a subscription was removed.
+    selector: { next_at: { $gte: '', $lte: ctx.now().toISOString() } },
     sort: [{ next_at: 'asc' }],
     use_index: [`_design/${DUE_INDEX.ddoc}`, DUE_INDEX.name],
     limit,
