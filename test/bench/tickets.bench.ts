@@ -13,7 +13,7 @@ import { buildApp, bundleForBrowser } from './bundle.ts';
 import { startProfile } from './profile.ts';
 import { startTimeline } from './timeline.ts';
 import { newId } from '../../src/domain/ids.ts';
-import { launchBrowser, newContext } from '../e2e/support/browser.ts';
+import { DESKTOP, launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { confirmUser, createGroup, registerUser } from '../support/factories.ts';
 import { startTestServer } from '../support/test-server.ts';
 
@@ -277,7 +277,8 @@ try {
   seeding = performance.now() - seeding;
   const bytes = JSON.stringify(docs).length / docs.length;
 
-  const context = await newContext(browser, server.url);
+  // The installed app's launches below are answered by its service worker, as on a person's phone.
+  const context = await newContext(browser, server.url, DESKTOP, { installs: true });
   await context.addCookies(owner.client.browserCookies());
   await context.route('**/tickets-bench.js', (route) => route.fulfill({ contentType: 'text/javascript', body: entry }));
   // tsx keeps function names with a `__name` helper that functions sent to the page call.
