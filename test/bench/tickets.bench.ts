@@ -277,7 +277,7 @@ try {
   seeding = performance.now() - seeding;
   const bytes = JSON.stringify(docs).length / docs.length;
 
-  // The installed app's launches below are answered by its service worker, as on a person's phone.
+  // The installed app's launches below are answered by its service worker, as in a person's browser.
   const context = await newContext(browser, server.url, DESKTOP, { installs: true });
   await context.addCookies(owner.client.browserCookies());
   await context.route('**/tickets-bench.js', (route) => route.fulfill({ contentType: 'text/javascript', body: entry }));
